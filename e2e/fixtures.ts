@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO } from './support/accounts';
+
+type Role = keyof typeof DEMO;
+
+/**
+ * Every journey fails on a console error or an uncaught page error. Chromium also
+ * logs each HTTP error answer as a console error; the expected ones are declared:
+ * `GET /api/session` answering 401 when nobody is signed in (how the console learns
+ * it must ask to sign in), and whatever a test names with `expectHttpError`.
+ */
+export const test = base.extend<{
+  expectHttpError: (path: string, status: number) => void;
+  signIn: (role: Role) => Promise<void>;
+}>({
+  expectHttpError: [
+    async ({ page }, use) => {
+      const expected = [{ path: '/api/session', status: 401 }];
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const url = message.location().url;
+        const declared = expected.some(
+          (e) => url.includes(e.path) && message.text().includes(`status of ${e.status}`),
+        );
+        if (!declared) errors.push(`${message.text()} (${url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await use((path, status) => expected.push({ path, status }));
+      expect(errors, 'console errors during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
+  signIn: async ({ page }, use) => {
+    await use(async (role) => {
+      await page.goto('/sign-in');
+      await signInOnPage(page, role);
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    });
+  },
+});
+
+export async function signInOnPage(page: Page, role: Role) {
+  await page.getByLabel('Email').fill(DEMO[role].email);
+  await page.getByLabel('Password').fill(DEMO[role].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** axe with the WCAG 2.x A and AA rules; any violation fails the journey. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,
+    ),
+  ).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,85 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The parts of src/ may only import in one direction (docs/architecture.md):
+ * contract ← web, contract ← bff, contract ← sandbox; bff and sandbox meet only
+ * over HTTP, and only src/start.ts (the composition root) sees both.
+ */
+const zone = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((part) => ({ group: [`**/${part}`, `**/${part}/**`], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      'src/web/routeTree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
+  zone(['src/web/**'], ['bff', 'sandbox'], 'The web app talks to the BFF over HTTP only.'),
+  zone(
+    ['src/bff/**'],
+    ['web', 'sandbox'],
+    'The BFF reaches the Lab API over HTTP, never by import.',
+  ),
+  zone(['src/sandbox/**'], ['web', 'bff'], 'The local Lab API stands alone, as the real one does.'),
+  {
+    files: ['src/contract/**'],
+    // Tests beside the contract may use the test runner.
+    ignores: ['src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web', '**/web/**', '**/bff', '**/bff/**', '**/sandbox', '**/sandbox/**'],
+            },
+            { regex: '^(?!zod$)(?!\\.)', message: 'The contract depends on zod only.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,15 @@
+// `npm run bench`: builds when needed, then runs every benchmark under bench/ in turn.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+if (!existsSync('dist/server/start.js') || !existsSync('dist/web/index.html')) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const only = process.argv[2];
+for (const script of ['bench/bundle-size.mjs', 'bench/proxy.mjs']) {
+  if (only && !script.includes(only)) continue;
+  console.log(`\n== ${script}`);
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

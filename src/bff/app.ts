@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Upstream } from './config';
+import { apiGuardPlugin } from './plugins/apiGuard';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { spaPlugin } from './plugins/spa';
+import { LabApiClient } from './proxy/upstream';
+import { healthRoutes } from './routes/health';
+import { labProxyRoutes } from './routes/labProxy';
+import { sessionRoutes } from './routes/session';
+import type { Store } from './store/database';
+
+export interface AppOptions {
+  store: Store;
+  upstream: Upstream;
+  secureCookies: boolean;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  webDir: string;
+  trustProxy?: boolean;
+  /** A pino level; omitted means no logging (tests). */
+  logLevel?: string;
+  /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Log lines carry the path, never the query string: queries can hold patient names. */
+const serializers = {
+  req(request: { method: string; url: string; id: string }) {
+    return { method: request.method, path: request.url.split('?')[0], id: request.id };
+  },
+};
+
+/** Builds the BFF without listening: `server.ts` listens, tests call `inject`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: opts.logLevel
+      ? { level: opts.logLevel, serializers, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
+    genReqId: () => randomUUID(),
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  // Only JSON is accepted on /api; text/plain would otherwise be parsed too.
+  fastify.removeContentTypeParser('text/plain');
+
+  const cookieName = opts.secureCookies ? '__Host-lab_session' : 'lab_session';
+  const client = new LabApiClient(opts.upstream);
+  fastify.addHook('onClose', () => client.close());
+
+  await fastify.register(errorsPlugin);
+  await fastify.register(securityHeadersPlugin, { secure: opts.secureCookies });
+  await fastify.register(cookie);
+  await fastify.register(apiGuardPlugin, {
+    store: opts.store,
+    cookieName,
+    policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
+  });
+  await fastify.register(healthRoutes, { store: opts.store });
+  await fastify.register(sessionRoutes, {
+    store: opts.store,
+    upstream: opts.upstream,
+    cookieName,
+    secureCookies: opts.secureCookies,
+    idleSeconds: opts.sessionIdleSeconds,
+    absoluteSeconds: opts.sessionAbsoluteSeconds,
+  });
+  await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
+  await fastify.register(spaPlugin, { webDir: opts.webDir });
+  return fastify;
+}

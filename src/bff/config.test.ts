@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const fail = (env: NodeJS.ProcessEnv) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+};
+
+describe('parseConfig', () => {
+  it('runs embedded, on local HTTP, when no upstream is configured', () => {
+    const config = parseConfig({});
+    expect(config.upstream).toEqual({
+      kind: 'embedded',
+      keyHeader: 'x-service-api-key',
+      timeoutMs: 15000,
+    });
+    expect(config.port).toBe(3000);
+    expect(config.secureCookies).toBe(false);
+    expect(config.databaseUrl).toBeNull();
+  });
+
+  it.each([
+    ['sandbox', 'us', 'https://api.sandbox.us.junction.com'],
+    ['sandbox', 'eu', 'https://api.sandbox.eu.junction.com'],
+    ['production', 'us', 'https://api.us.junction.com'],
+    ['production', 'eu', 'https://api.eu.junction.com'],
+  ])('picks the %s %s deployment', (environment, region, baseUrl) => {
+    const config = parseConfig({
+      LAB_API_ENVIRONMENT: environment,
+      LAB_API_REGION: region,
+      LAB_API_KEY: 'sk_us_x',
+      PUBLIC_URL: 'https://console.example.test',
+    });
+    expect(config.upstream).toMatchObject({ kind: 'remote', environment, region, baseUrl });
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('lets a base URL override the address and keeps the header name configurable', () => {
+    const config = parseConfig({
+      LAB_API_BASE_URL: 'http://127.0.0.1:9999/',
+      LAB_API_KEY: 'k',
+      LAB_API_KEY_HEADER: 'X-Vital-API-Key',
+    });
+    expect(config.upstream).toMatchObject({
+      environment: 'custom',
+      baseUrl: 'http://127.0.0.1:9999',
+      keyHeader: 'x-vital-api-key',
+    });
+  });
+
+  it('stops with one line naming the bad value', () => {
+    const message = fail({
+      LAB_API_ENVIRONMENT: 'sandbox',
+      LAB_API_REGION: 'asia',
+      LAB_API_KEY: 'k',
+    });
+    expect(message).toMatch(/^Configuration error: LAB_API_REGION .*\(got "asia"\)$/);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(fail({ PORT: 'eighty' })).toMatch(/^Configuration error: PORT/);
+    expect(fail({ LAB_API_ENVIRONMENT: 'sandbox' })).toMatch(/LAB_API_KEY is required/);
+    expect(fail({ LAB_API_KEY: 'k' })).toMatch(/LAB_API_KEY .* need LAB_API_ENVIRONMENT/);
+    expect(fail({ PUBLIC_URL: 'http://console.example.test' })).toMatch(
+      /PUBLIC_URL must use https/,
+    );
+    expect(fail({ CONSOLE_ADMIN_EMAIL: 'a@example.test' })).toMatch(/must be set together/);
+  });
+});

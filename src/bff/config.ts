@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/** The four real deployments of the Lab API (facts §1). */
+export const DEPLOYMENTS = {
+  production: {
+    us: 'https://api.us.junction.com',
+    eu: 'https://api.eu.junction.com',
+  },
+  sandbox: {
+    us: 'https://api.sandbox.us.junction.com',
+    eu: 'https://api.sandbox.eu.junction.com',
+  },
+} as const;
+
+export type UpstreamEnvironment = 'local' | 'sandbox' | 'production' | 'custom';
+
+/** Where the BFF sends Lab API calls, once start-up has resolved it. */
+export interface Upstream {
+  environment: UpstreamEnvironment;
+  region: 'us' | 'eu' | null;
+  baseUrl: string;
+  apiKey: string;
+  keyHeader: string;
+  timeoutMs: number;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url().startsWith('postgres').optional()),
+  LAB_API_ENVIRONMENT: optionalText.pipe(z.enum(['sandbox', 'production']).optional()),
+  LAB_API_REGION: optionalText.pipe(z.enum(['us', 'eu']).optional()),
+  LAB_API_BASE_URL: optionalText.pipe(z.url().optional()),
+  LAB_API_KEY: optionalText,
+  LAB_API_KEY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+    .default('x-service-api-key'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
+  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  CONSOLE_ADMIN_PASSWORD: optionalText.pipe(z.string().min(12).optional()),
+  /** Where the built SPA is; tests and `npm start` use the default. */
+  WEB_DIR: z.string().default('./dist/web'),
+});
+
+export interface BffConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Cookies are `Secure` and `__Host-` everywhere except plain local HTTP. */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** `embedded`: start the local Lab API beside the BFF and create demo accounts. */
+  upstream:
+    | { kind: 'embedded'; keyHeader: string; timeoutMs: number }
+    | ({ kind: 'remote' } & Omit<Upstream, 'environment'> & {
+          environment: Exclude<UpstreamEnvironment, 'local'>;
+        });
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  trustProxy: boolean;
+  logLevel: string;
+  bootstrapAdmin: { email: string; password: string } | null;
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once at boot; the first bad value becomes one readable line. */
+export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(
+      `Configuration error: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const local = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(
+    publicUrl.replace(/\/$/, ''),
+  );
+  if (!local && !publicUrl.startsWith('https://')) {
+    throw new ConfigError(
+      `Configuration error: PUBLIC_URL must use https outside local development (got "${publicUrl}")`,
+    );
+  }
+  if ((e.CONSOLE_ADMIN_EMAIL === undefined) !== (e.CONSOLE_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Configuration error: CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD must be set together',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: !local,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? null,
+    upstream: resolveUpstream(e),
+    sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
+    sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    bootstrapAdmin:
+      e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD
+        ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }
+        : null,
+    webDir: e.WEB_DIR,
+  };
+}
+
+function resolveUpstream(e: z.infer<typeof envSchema>): BffConfig['upstream'] {
+  const keyHeader = e.LAB_API_KEY_HEADER.toLowerCase();
+  const timeoutMs = e.UPSTREAM_TIMEOUT_MS;
+  if (!e.LAB_API_ENVIRONMENT && !e.LAB_API_BASE_URL) {
+    if (e.LAB_API_KEY || e.LAB_API_REGION) {
+      throw new ConfigError(
+        'Configuration error: LAB_API_KEY and LAB_API_REGION need LAB_API_ENVIRONMENT or LAB_API_BASE_URL',
+      );
+    }
+    return { kind: 'embedded', keyHeader, timeoutMs };
+  }
+  if (!e.LAB_API_KEY) {
+    throw new ConfigError('Configuration error: LAB_API_KEY is required with a remote Lab API');
+  }
+  const region = e.LAB_API_REGION ?? (e.LAB_API_ENVIRONMENT ? 'us' : null);
+  // A base URL overrides the address; the environment, when given, still says what it is.
+  const environment = e.LAB_API_ENVIRONMENT ?? 'custom';
+  const baseUrl =
+    e.LAB_API_BASE_URL ??
+    (e.LAB_API_ENVIRONMENT && region ? DEPLOYMENTS[e.LAB_API_ENVIRONMENT][region] : '');
+  return {
+    kind: 'remote',
+    environment,
+    region,
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    apiKey: e.LAB_API_KEY,
+    keyHeader,
+    timeoutMs,
+  };
+}

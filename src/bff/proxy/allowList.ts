@@ -1,0 +1,67 @@
+import type { Role } from '../../contract';
+
+/**
+ * Every Lab API call the console makes, and who may make it. Anything not listed
+ * here is answered 404 by the BFF without reaching the Lab API.
+ *
+ * `audit` names the kind of patient record the call reads or writes; calls that
+ * touch no patient data (the lab test catalogue) leave it out.
+ */
+export interface AllowedCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Lab API path; `{name}` is one path segment. */
+  path: string;
+  roles: readonly Role[];
+  audit?: { recordType: string; idParam?: string };
+  /** Only offered against a sandbox (the local one or a real sandbox). */
+  sandboxOnly?: boolean;
+}
+
+const EVERYONE: readonly Role[] = ['coordinator', 'ops', 'clinician', 'admin'];
+const ORDERING: readonly Role[] = ['coordinator', 'admin'];
+
+export const ALLOW_LIST: readonly AllowedCall[] = [
+  { method: 'GET', path: '/v3/orders', roles: EVERYONE, audit: { recordType: 'order_list' } },
+  { method: 'GET', path: '/orders', roles: EVERYONE, audit: { recordType: 'order_list' } },
+  {
+    method: 'GET',
+    path: '/v3/order/{order_id}',
+    roles: EVERYONE,
+    audit: { recordType: 'order', idParam: 'order_id' },
+  },
+  { method: 'GET', path: '/v3/lab_tests', roles: EVERYONE },
+  { method: 'GET', path: '/v3/lab_tests/markers', roles: EVERYONE },
+  { method: 'GET', path: '/v3/lab_test/lab_account', roles: ORDERING },
+];
+
+export interface MatchedCall {
+  call: AllowedCall;
+  params: Record<string, string>;
+}
+
+/* A parameter is one segment of ids, slugs or numbers: nothing that could climb out
+   of the template (`..`, encoded slashes) reaches the upstream. */
+const SEGMENT = '([A-Za-z0-9_-]{1,100})';
+
+const compiled = ALLOW_LIST.map((call) => {
+  const names: string[] = [];
+  const pattern = call.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return SEGMENT;
+  });
+  return { call, names, regex: new RegExp(`^${pattern}$`) };
+});
+
+export function matchCall(method: string, path: string): MatchedCall | null {
+  for (const { call, names, regex } of compiled) {
+    if (call.method !== method) continue;
+    const match = regex.exec(path);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => (params[name] = match[i + 1] ?? ''));
+    return { call, params };
+  }
+  return null;
+}
+
+export const describeCall = (call: AllowedCall) => `${call.method} ${call.path}`;

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LAB_PROXY_PREFIX } from '../../contract';
+import type { Upstream } from '../config';
+import { sendProblem } from '../problem';
+import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
+import {
+  FORWARDED_REQUEST_HEADERS,
+  FORWARDED_RESPONSE_HEADERS,
+  pickHeaders,
+} from '../proxy/headers';
+import { UpstreamError, type LabApiClient } from '../proxy/upstream';
+import { appendAudit } from '../store/audit';
+import type { Store } from '../store/database';
+
+export interface LabProxyOptions {
+  store: Store;
+  upstream: Upstream;
+  client: LabApiClient;
+}
+
+/**
+ * `/api/lab/<Lab API path>`: the allow-listed proxy. The order of checks matters:
+ * unknown call → 404, wrong role → 403, both before the Lab API is contacted.
+ */
+export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) {
+  const sandbox = opts.upstream.environment !== 'production';
+
+  const audit = async (request: FastifyRequest, matched: MatchedCall, outcome: number) => {
+    const target = matched.call.audit;
+    if (!target) return;
+    const session = request.session;
+    await appendAudit(opts.store.db, {
+      at: Date.now(),
+      account_id: session?.account.id ?? null,
+      account_email: session?.account.email ?? null,
+      role: session?.account.role ?? null,
+      action: describeCall(matched.call),
+      record_type: target.recordType,
+      record_id: target.idParam ? (matched.params[target.idParam] ?? null) : null,
+      outcome,
+      request_id: request.id,
+    });
+  };
+
+  async function proxy(request: FastifyRequest, reply: FastifyReply) {
+    const raw = request.raw.url ?? '';
+    const queryAt = raw.indexOf('?');
+    const labPath = (queryAt < 0 ? raw : raw.slice(0, queryAt)).slice(LAB_PROXY_PREFIX.length);
+    const query = queryAt < 0 ? '' : raw.slice(queryAt);
+
+    const matched = matchCall(request.method, labPath);
+    if (!matched || (matched.call.sandboxOnly && !sandbox)) {
+      return sendProblem(reply, 404, 'Not found', 'The console does not offer this Lab API call.');
+    }
+    const role = request.session?.account.role;
+    if (!role || !matched.call.roles.includes(role)) {
+      await audit(request, matched, 403);
+      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
+    }
+
+    let response;
+    try {
+      response = await opts.client.send({
+        method: request.method,
+        pathAndQuery: labPath + query,
+        headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const status = error.failure === 'timeout' ? 504 : 502;
+      request.log.warn({ failure: error.failure, call: describeCall(matched.call) }, error.message);
+      await audit(request, matched, status);
+      return sendProblem(
+        reply,
+        status,
+        error.failure === 'timeout' ? 'Lab API timed out' : 'Lab API unreachable',
+        'The Lab API did not answer. Try again in a moment.',
+      );
+    }
+
+    await audit(request, matched, response.status);
+    return reply
+      .status(response.status)
+      .headers(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))
+      .header('cache-control', 'no-store')
+      .send(response.body);
+  }
+
+  fastify.route({
+    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: `${LAB_PROXY_PREFIX}/*`,
+    handler: proxy,
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  LOGIN_FAILED_MESSAGE,
+  SESSION_PATH,
+  loginRequestSchema,
+  type SessionResponse,
+} from '../../contract';
+import type { Upstream } from '../config';
+import { sendProblem } from '../problem';
+import { DECOY_HASH, verifyPassword } from '../security/passwords';
+import { findAccountByEmail, toPublicAccount } from '../store/accounts';
+import type { Store } from '../store/database';
+import { isThrottled, recordLoginFailure } from '../store/loginFailures';
+import { createSession, endSession, type ActiveSession } from '../store/sessions';
+
+export interface SessionRoutesOptions {
+  store: Store;
+  upstream: Upstream;
+  cookieName: string;
+  secureCookies: boolean;
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
+/** Sign in (`POST`), who am I (`GET`), sign out (`DELETE`). */
+export function sessionRoutes(fastify: FastifyInstance, opts: SessionRoutesOptions) {
+  const { db } = opts.store;
+
+  const describe = (session: Pick<ActiveSession, 'account' | 'expiresAt'>): SessionResponse => ({
+    account: toPublicAccount(session.account),
+    upstream: { environment: opts.upstream.environment, region: opts.upstream.region },
+    idle_timeout_seconds: opts.idleSeconds,
+    expires_at: new Date(session.expiresAt).toISOString(),
+  });
+
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(opts.cookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookies,
+      // The server enforces both timeouts; the cookie only needs to outlive the absolute one.
+      maxAge: opts.absoluteSeconds,
+    });
+
+  fastify.post(SESSION_PATH, async (request, reply) => {
+    const now = Date.now();
+    if (await isThrottled(db, request.ip, now)) {
+      return sendProblem(
+        reply,
+        429,
+        'Too many sign-in attempts',
+        'Wait a minute before trying again.',
+      );
+    }
+    const parsed = loginRequestSchema.safeParse(request.body);
+    const account = parsed.success ? await findAccountByEmail(db, parsed.data.email) : undefined;
+    const valid = await verifyPassword(
+      parsed.success ? parsed.data.password : '',
+      account?.password_hash ?? DECOY_HASH,
+    );
+    if (!parsed.success || !account || !valid) {
+      await recordLoginFailure(db, request.ip, now);
+      return sendProblem(reply, 401, 'Sign-in failed', LOGIN_FAILED_MESSAGE);
+    }
+    if (request.session) await endSession(db, request.session.tokenHash);
+    const token = await createSession(db, account.id, now);
+    setCookie(reply, token);
+    return describe({ account, expiresAt: now + opts.absoluteSeconds * 1000 });
+  });
+
+  fastify.get(SESSION_PATH, (request, reply) => {
+    if (!request.session) return sendProblem(reply, 401, 'Sign-in required');
+    return describe(request.session);
+  });
+
+  fastify.delete(SESSION_PATH, async (request, reply) => {
+    if (request.session) await endSession(db, request.session.tokenHash);
+    reply.clearCookie(opts.cookieName, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookies,
+    });
+    return reply.status(204).send();
+  });
+}

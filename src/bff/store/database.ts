@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export type StoreLocation =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
+
+/** Opens the console's database and brings its schema up to date. */
+export async function openStore(location: StoreLocation): Promise<Store> {
+  const db = new Kysely<Database>({ dialect: createDialect(location) });
+  const result = await new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(location.dialect)) },
+  }).migrateToLatest();
+  if (result.error) {
+    await db.destroy();
+    throw result.error instanceof Error ? result.error : new Error('migration failed');
+  }
+  return { db, dialect: location.dialect, close: () => db.destroy() };
+}
+
+function createDialect(location: StoreLocation) {
+  if (location.dialect === 'sqlite') {
+    if (location.file !== ':memory:') mkdirSync(path.dirname(location.file), { recursive: true });
+    const database = new SQLite(location.file);
+    database.pragma('journal_mode = WAL');
+    // WAL with NORMAL sync: durable at each checkpoint, and audit rows stay cheap per request.
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    return new SqliteDialect({ database });
+  }
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: 10,
+    ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
+  });
+  // int8 columns hold epoch milliseconds, well inside Number's exact range.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  return new PostgresDialect({ pool });
+}

@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+import type { Role } from '../../contract';
+
+/** Times are epoch milliseconds: one representation on SQLite and PostgreSQL (bigint). */
+export interface ConsoleAccountTable {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie token: a copy of the database cannot be replayed as sessions. */
+  token_hash: string;
+  account_id: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** Append-only (triggers refuse UPDATE and DELETE). Never holds patient values. */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: number;
+  account_id: string | null;
+  account_email: string | null;
+  role: string | null;
+  /** The allow-list entry, e.g. `GET /v3/order/{order_id}`. */
+  action: string;
+  record_type: string;
+  record_id: string | null;
+  /** HTTP status the browser received. */
+  outcome: number;
+  request_id: string;
+}
+
+export interface LoginFailureTable {
+  address: string;
+  at: number;
+}
+
+export interface Database {
+  console_account: ConsoleAccountTable;
+  session: SessionTable;
+  audit_event: AuditEventTable;
+  login_failure: LoginFailureTable;
+}

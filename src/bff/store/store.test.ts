@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAccount, findAccountByEmail, removeAccounts } from './accounts';
+import { appendAudit, listAudit } from './audit';
+import { openStore, type Store } from './database';
+import { LOGIN_FAILURE_LIMIT, isThrottled, recordLoginFailure } from './loginFailures';
+import { createSession, resumeSession } from './sessions';
+import { postgresLocation, skipPostgres } from './testLocations';
+
+const policy = { idleSeconds: 15 * 60, absoluteSeconds: 12 * 3600 };
+
+const dialects = [
+  {
+    name: 'SQLite (embedded default)',
+    open: () =>
+      openStore({ dialect: 'sqlite', file: ':memory:' }).then((s) => ({
+        store: s,
+        drop: () => Promise.resolve(),
+      })),
+  },
+  {
+    name: 'PostgreSQL (production store)',
+    skip: skipPostgres,
+    open: async () => {
+      const pgLocation = await postgresLocation();
+      return { store: await openStore(pgLocation.location), drop: () => pgLocation.drop() };
+    },
+  },
+];
+
+describe.each(dialects)('BFF store on $name', ({ open, skip }) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    ({ store, drop } = await open());
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await store.close();
+    await drop();
+  });
+
+  it.skipIf(skip)('creates an account once, by lower-cased e-mail, and removes it', async () => {
+    const account = {
+      email: 'Pat@Example.test',
+      name: 'Pat',
+      role: 'ops' as const,
+      password: 'pw-123456',
+    };
+    await ensureAccount(store.db, account);
+    await ensureAccount(store.db, { ...account, name: 'Changed' });
+    const row = await findAccountByEmail(store.db, 'pat@example.test');
+    expect(row?.name).toBe('Pat');
+    expect(row?.password_hash).not.toContain('pw-123456');
+    await removeAccounts(store.db, ['pat@example.test']);
+    expect(await findAccountByEmail(store.db, 'pat@example.test')).toBeUndefined();
+  });
+
+  it.skipIf(skip)('ends a session after 15 idle minutes or 12 hours in all', async () => {
+    await ensureAccount(store.db, {
+      email: 's@example.test',
+      name: 'S',
+      role: 'clinician',
+      password: 'pw-123456',
+    });
+    const account = await findAccountByEmail(store.db, 's@example.test');
+    if (!account) throw new Error('account not created');
+    const t0 = 1_700_000_000_000;
+    const idle = await createSession(store.db, account.id, t0);
+    expect(await resumeSession(store.db, idle, policy, t0 + 14 * 60_000)).not.toBeNull();
+    // Activity at 14 min moved the idle clock: 28 min is 14 idle minutes later.
+    expect(await resumeSession(store.db, idle, policy, t0 + 28 * 60_000)).not.toBeNull();
+    expect(await resumeSession(store.db, idle, policy, t0 + 44 * 60_000)).toBeNull();
+    // Once ended it stays ended.
+    expect(await resumeSession(store.db, idle, policy, t0 + 45 * 60_000)).toBeNull();
+
+    const long = await createSession(store.db, account.id, t0);
+    let now = t0;
+    while (now + 10 * 60_000 < t0 + 12 * 3600_000) {
+      now += 10 * 60_000;
+      expect(await resumeSession(store.db, long, policy, now)).not.toBeNull();
+    }
+    expect(await resumeSession(store.db, long, policy, t0 + 12 * 3600_000)).toBeNull();
+    expect(await resumeSession(store.db, 'not-a-token', policy, t0)).toBeNull();
+  });
+
+  it.skipIf(skip)('keeps the audit trail append-only', async () => {
+    const entry = {
+      at: Date.now(),
+      account_id: 'a',
+      account_email: 'a@example.test',
+      role: 'ops',
+      action: 'GET /v3/order/{order_id}',
+      record_type: 'order',
+      record_id: 'o-1',
+      outcome: 200,
+      request_id: 'r-1',
+    };
+    await appendAudit(store.db, entry);
+    const [row] = await listAudit(store.db, 1);
+    expect(row).toMatchObject(entry);
+    await expect(sql`UPDATE audit_event SET outcome = 500`.execute(store.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`DELETE FROM audit_event`.execute(store.db)).rejects.toThrow(/append-only/);
+    expect(await listAudit(store.db)).toHaveLength(1);
+  });
+
+  it.skipIf(skip)('throttles an address after five failed sign-ins within a minute', async () => {
+    const t0 = 1_700_000_000_000;
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      expect(await isThrottled(store.db, '203.0.113.9', t0 + i)).toBe(false);
+      await recordLoginFailure(store.db, '203.0.113.9', t0 + i);
+    }
+    expect(await isThrottled(store.db, '203.0.113.9', t0 + 10)).toBe(true);
+    expect(await isThrottled(store.db, '198.51.100.1', t0 + 10)).toBe(false);
+    expect(await isThrottled(store.db, '203.0.113.9', t0 + 61_000)).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/*
+ * The console's own API between the SPA and the BFF (not the Lab API): sign-in,
+ * roles and the anti-forgery header. It lives here because the contract is the
+ * only module both sides may import.
+ */
+
+export const ROLES = ['coordinator', 'ops', 'clinician', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Every `/api` request must carry this header; a cross-site form cannot set it. */
+export const ANTI_FORGERY_HEADER = 'x-lab-console';
+export const ANTI_FORGERY_VALUE = '1';
+
+/** The BFF forwards Lab API calls under this prefix: `/api/lab/v3/orders` → `/v3/orders`. */
+export const LAB_PROXY_PREFIX = '/api/lab';
+
+export const SESSION_PATH = '/api/session';
+
+export const loginRequestSchema = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const consoleAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type ConsoleAccount = z.infer<typeof consoleAccountSchema>;
+
+export const sessionResponseSchema = z.object({
+  account: consoleAccountSchema,
+  /** Where the console is connected: drives sandbox-only actions such as lifecycle simulation. */
+  upstream: z.object({
+    environment: z.enum(['local', 'sandbox', 'production', 'custom']),
+    region: z.enum(['us', 'eu']).nullable(),
+  }),
+  idle_timeout_seconds: z.number().int(),
+  expires_at: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';

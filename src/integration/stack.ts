@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, ROLES, type Role } from '../contract';
+import { buildApp } from '../bff/app';
+import type { Upstream } from '../bff/config';
+import { ensureAccount } from '../bff/store/accounts';
+import { openStore, type Store } from '../bff/store/database';
+import { buildSandboxApp } from '../sandbox/app';
+
+/*
+ * The BFF in front of the real local Lab API on a loopback port, as in production:
+ * nothing is mocked. The Lab API's own request log tells whether a call reached it.
+ */
+
+export const PASSWORD = 'correct-horse-battery';
+export const accountEmail = (role: Role) => `${role}@stack.test`;
+
+export interface Stack {
+  bff: FastifyInstance;
+  labApi: FastifyInstance;
+  store: Store;
+  apiKey: string;
+  /** `METHOD /path?query` of every request the Lab API received. */
+  upstreamCalls: string[];
+  /** The headers of the last request the Lab API received. */
+  lastUpstreamHeaders: Record<string, unknown>;
+  /** Every log line the BFF wrote. */
+  logs: string[];
+  signIn(role: Role): Promise<string>;
+  request(
+    cookie: string | null,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    init?: {
+      headers?: Record<string, string>;
+      body?: string;
+      antiForgery?: boolean;
+      remoteAddress?: string;
+    },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startStack(options: { upstream?: Partial<Upstream> } = {}): Promise<Stack> {
+  // A canary: if this string ever shows up in a response or a log line, the key leaked.
+  const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
+  const labApi = await buildSandboxApp({ dbFile: ':memory:', apiKey });
+  const upstreamCalls: string[] = [];
+  const stack = { lastUpstreamHeaders: {} as Record<string, unknown> };
+  labApi.addHook('onRequest', (request, _reply, done) => {
+    upstreamCalls.push(`${request.method} ${request.url}`);
+    stack.lastUpstreamHeaders = { ...request.headers };
+    done();
+  });
+  // Upstreams (or the load balancers before them) may add cookies and headers of their own.
+  labApi.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('set-cookie', 'upstream_session=1; Path=/');
+    reply.header('x-upstream-internal', 'edge-7');
+    done(null, payload);
+  });
+  await labApi.listen({ port: 0, host: '127.0.0.1' });
+  const address = labApi.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const store = await openStore({ dialect: 'sqlite', file: ':memory:' });
+  for (const role of ROLES) {
+    await ensureAccount(store.db, {
+      email: accountEmail(role),
+      name: `Test ${role}`,
+      role,
+      password: PASSWORD,
+    });
+  }
+  const logs: string[] = [];
+  const bff = await buildApp({
+    store,
+    upstream: {
+      environment: 'local',
+      region: null,
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey,
+      keyHeader: 'x-service-api-key',
+      timeoutMs: 5000,
+      ...options.upstream,
+    },
+    secureCookies: false,
+    sessionIdleSeconds: 900,
+    sessionAbsoluteSeconds: 43_200,
+    webDir: '/nonexistent',
+    logLevel: 'trace',
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString());
+        done();
+      },
+    }),
+  });
+
+  const request: Stack['request'] = (cookie, method, url, init = {}) =>
+    bff.inject({
+      method,
+      url,
+      headers: {
+        ...(init.antiForgery === false ? {} : { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE }),
+        ...(cookie ? { cookie } : {}),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: init.body }),
+      ...(init.remoteAddress ? { remoteAddress: init.remoteAddress } : {}),
+    });
+
+  return {
+    get lastUpstreamHeaders() {
+      return stack.lastUpstreamHeaders;
+    },
+    bff,
+    labApi,
+    store,
+    apiKey,
+    upstreamCalls,
+    logs,
+    request,
+    async signIn(role) {
+      const response = await request(null, 'POST', '/api/session', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: accountEmail(role), password: PASSWORD }),
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode}`);
+      const cookie = response.cookies[0];
+      if (!cookie) throw new Error('no session cookie');
+      return `${cookie.name}=${cookie.value}`;
+    },
+    async close() {
+      await bff.close();
+      await labApi.close();
+      await store.close();
+    },
+  };
+}

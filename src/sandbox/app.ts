@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { labAccountsRoutes } from './routes/labAccounts';
+import { labTestsRoutes } from './routes/labTests';
+import { ordersRoutes } from './routes/orders';
+import type { RouteContext } from './routes/context';
+import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
+import { openSandboxDb } from './store/database';
+
+export interface SandboxOptions {
+  /** A file path, or ':memory:' for a store that lives as long as the app. */
+  dbFile: string;
+  apiKey: string;
+  /** Default 'x-service-api-key' (the description's name). */
+  keyHeader?: string;
+  /** Default true: seed the demo team when the store is empty. */
+  seed?: boolean;
+  logger?: boolean;
+  /** The clock: seeded times are laid out back from it, and "scheduled" is judged by it. */
+  now?: () => Date;
+}
+
+/** Log lines carry the path only: query strings can hold patient names and dates of birth. */
+const serializers = {
+  req(request: { method: string; url: string; id: string }) {
+    return { method: request.method, path: request.url.split('?')[0], id: request.id };
+  },
+};
+
+/**
+ * Builds the local Lab API without listening (`server.ts` listens; tests `inject`).
+ * The store is opened, migrated and, when empty, seeded before the app exists.
+ */
+export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const db = await openSandboxDb(options.dbFile);
+  try {
+    if ((options.seed ?? true) && (await isEmpty(db))) await seed(db, now());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({ logger: options.logger ? { serializers } : false });
+  // One key, one team: the demo team (the real service maps each key to its team).
+  const context: RouteContext = { db, teamId: DEMO_TEAM_ID, now };
+
+  await app.register(dbPlugin, { db });
+  await app.register(errorsPlugin);
+  // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
+  await app.register(async (api) => {
+    await api.register(authPlugin, {
+      apiKey: options.apiKey,
+      keyHeader: options.keyHeader ?? 'x-service-api-key',
+    });
+    await api.register(ordersRoutes, context);
+    await api.register(labTestsRoutes, context);
+    await api.register(labAccountsRoutes, context);
+  });
+  return app;
+}

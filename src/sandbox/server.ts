@@ -1,0 +1,82 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildSandboxApp } from './app';
+
+export interface StartSandboxOptions {
+  host?: string;
+  /** 0 picks any free port. */
+  port?: number;
+  dataDir: string;
+  apiKey: string;
+  keyHeader?: string;
+  logger?: boolean;
+}
+
+/** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
+export async function startSandbox(
+  o: StartSandboxOptions,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = await buildSandboxApp({
+    dbFile: path.join(o.dataDir, 'sandbox.sqlite'),
+    apiKey: o.apiKey,
+    ...(o.keyHeader ? { keyHeader: o.keyHeader } : {}),
+    ...(o.logger !== undefined ? { logger: o.logger } : {}),
+  });
+  const host = o.host ?? '127.0.0.1';
+  await app.listen({ host, port: o.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : o.port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${urlHost}:${String(port)}`, close: () => app.close() };
+}
+
+/**
+ * Run directly (`node dist/server/sandbox.js`, `tsx src/sandbox/server.ts`). Bundlers give
+ * every module of a bundle the bundle's import.meta.url, so the composition root's bundle
+ * (start.js) would match too: the entry file must also be named for the sandbox.
+ */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  let resolved: string;
+  try {
+    resolved = realpathSync(entry);
+  } catch {
+    return false;
+  }
+  const name = path.basename(resolved).replace(/\.[cm]?[jt]s$/, '');
+  return (
+    import.meta.url === pathToFileURL(resolved).href && (name === 'sandbox' || name === 'server')
+  );
+}
+
+async function main() {
+  const apiKey = process.env.SANDBOX_API_KEY;
+  if (!apiKey) {
+    console.error('SANDBOX_API_KEY is required: the team key clients must send.');
+    process.exit(1);
+  }
+  const port = Number(process.env.SANDBOX_PORT ?? 4010);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`SANDBOX_PORT must be a port number, not "${process.env.SANDBOX_PORT ?? ''}".`);
+    process.exit(1);
+  }
+  const sandbox = await startSandbox({
+    host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    port,
+    dataDir: process.env.DATA_DIR ?? './data',
+    apiKey,
+  });
+  console.log(`Local Lab API listening on ${sandbox.url}`);
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (isEntryPoint()) {
+  main().catch((error: unknown) => {
+    console.error('Local Lab API failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { initial } from './001_initial';
+
+/** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
+export const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+};

@@ -1,0 +1,122 @@
+import type { Generated } from 'kysely';
+
+/*
+ * The local Lab API's tables. Each resource keeps its response document as JSON plus
+ * the projection columns that filters and sorts need, so a page is one indexed query
+ * and the JSON is returned as stored.
+ */
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface LabTable {
+  id: number;
+  slug: string;
+  /** ClientFacingLab as returned. */
+  document: string;
+}
+
+export interface MarkerTable {
+  id: number;
+  lab_id: number;
+  name: string;
+  a_la_carte_enabled: number;
+  /** The marker as returned (ClientFacingMarker). */
+  document: string;
+}
+
+export interface LabTestTable {
+  id: string;
+  team_id: string;
+  lab_id: number | null;
+  name: string;
+  method: string;
+  status: string;
+  created_at: string;
+  /** ClientFacingLabTest without `lab` and `markers`, which are joined on read. */
+  document: string;
+}
+
+export interface LabTestMarkerTable {
+  lab_test_id: string;
+  marker_id: number;
+  position: number;
+}
+
+export interface LabAccountTable {
+  id: string;
+  team_id: string;
+  status: string;
+  document: string;
+}
+
+/** A team's user: the patient an order is for, keyed by the team's own client_user_id. */
+export interface UserTable {
+  id: string;
+  team_id: string;
+  client_user_id: string;
+  created_on: string;
+  /** The demographics last used for this user (first order's patient_details and address). */
+  document: string;
+}
+
+export interface OrderTransactionTable {
+  id: string;
+  team_id: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderTable {
+  id: string;
+  team_id: string;
+  user_id: string;
+  lab_test_id: string;
+  method: string;
+  /** The low-level part of the last event's status (may be a value the contract never saw). */
+  low_level_status: string;
+  /** The last event's full status string. */
+  last_status: string;
+  last_status_created_at: string;
+  created_at: string;
+  updated_at: string;
+  interpretation: string | null;
+  is_critical: number;
+  activate_by: string | null;
+  patient_first_name: string | null;
+  patient_last_name: string | null;
+  patient_dob: string | null;
+  shipping_recipient_name: string | null;
+  order_transaction_id: string | null;
+  origin: string | null;
+  parent_id: string | null;
+  sample_id: string | null;
+  /** ClientFacingOrder without events, last_event, status, lab_test and order_transaction. */
+  document: string;
+}
+
+export interface OrderEventTable {
+  /** Ascending per order, as the description requires of `events`. */
+  id: Generated<number>;
+  order_id: string;
+  created_at: string;
+  status: string;
+  status_detail: string | null;
+}
+
+export interface SandboxDatabase {
+  team: TeamTable;
+  lab: LabTable;
+  marker: MarkerTable;
+  lab_test: LabTestTable;
+  lab_test_marker: LabTestMarkerTable;
+  lab_account: LabAccountTable;
+  lab_user: UserTable;
+  order_transaction: OrderTransactionTable;
+  lab_order: OrderTable;
+  order_event: OrderEventTable;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError, parseConfig, type Upstream } from './bff/config';
+import { DEMO_ACCOUNTS } from './bff/demoAccounts';
+import { startBff } from './bff/server';
+import { startSandbox } from './sandbox/server';
+
+/*
+ * The composition root, and the only module that sees both the BFF and the local
+ * Lab API: with no upstream configured it starts the local Lab API on loopback
+ * with a fresh key, then the BFF in front of it.
+ */
+
+async function main() {
+  const config = parseConfig(process.env);
+  const closers: (() => Promise<void>)[] = [];
+
+  let upstream: Upstream;
+  if (config.upstream.kind === 'embedded') {
+    const apiKey = `sk_local_${randomBytes(24).toString('base64url')}`;
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: config.dataDir,
+      apiKey,
+      keyHeader: config.upstream.keyHeader,
+    });
+    closers.push(() => sandbox.close());
+    upstream = {
+      environment: 'local',
+      region: null,
+      baseUrl: sandbox.url,
+      apiKey,
+      keyHeader: config.upstream.keyHeader,
+      timeoutMs: config.upstream.timeoutMs,
+    };
+  } else {
+    upstream = config.upstream;
+  }
+
+  const bff = await startBff(config, upstream);
+  closers.unshift(() => bff.close());
+
+  const lines = [
+    '',
+    `Lab console is ready at ${config.publicUrl === `http://localhost:${config.port}` ? bff.url.replace('127.0.0.1', 'localhost') : config.publicUrl}`,
+    upstream.environment === 'local'
+      ? `Lab API: the local one (data in ${config.dataDir})`
+      : `Lab API: ${upstream.environment}${upstream.region ? ` (${upstream.region})` : ''} at ${upstream.baseUrl}`,
+  ];
+  if (upstream.environment === 'local') {
+    lines.push('Demo accounts (local Lab API only):');
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`  ${a.role.padEnd(12)} ${a.email.padEnd(24)} ${a.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  const stop = async () => {
+    for (const close of closers) await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Lab console failed to start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
+import { describeRole } from '../shared/lib/permissions';
+import { navItemsFor } from './navigation';
+
+/** The signed-in layout: header with the account, the role's navigation, the page. */
+export function AppShell() {
+  const { data: session } = useSuspenseQuery(sessionQueryOptions);
+  const { account } = session;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  const onSignOut = () => {
+    signOut.mutate(undefined, {
+      // Signed out or not, leave the signed-in pages first, then forget their data.
+      onSettled: () => {
+        void navigate({ to: '/sign-in', replace: true }).then(() => queryClient.clear());
+      },
+    });
+  };
+
+  return (
+    <div className="shell">
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to="/orders" className="brand">
+            Lab console
+          </Link>
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              {navItemsFor(account.role).map((item) => (
+                <li key={item.label}>
+                  <Link to={item.to} activeOptions={{ exact: true }}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <p className="account__who">
+              <span className="account__name">{account.name}</span>{' '}
+              <span className="account__role">{describeRole(account.role)}</span>
+            </p>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={onSignOut}
+              disabled={signOut.isPending}
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="page">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

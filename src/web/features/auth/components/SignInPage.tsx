@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { LOGIN_FAILED_MESSAGE, loginRequestSchema } from '../../../../contract/console';
+import { describeError, isApiError } from '../../../shared/api/client';
+import { safeRedirect } from '../../../shared/lib/redirect';
+import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { useSignIn } from '../api/session';
+
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts. Wait a minute and try again.';
+
+function signInErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return LOGIN_FAILED_MESSAGE;
+  if (isApiError(error) && error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+  return describeError(error);
+}
+
+export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
+  usePageTitle('Sign in');
+  const id = useId();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      await signIn.mutateAsync(credentials);
+    } catch (error) {
+      setError('root.server', { message: signInErrorMessage(error) });
+      return;
+    }
+    await navigate({ href: safeRedirect(redirectTo), replace: true });
+  });
+
+  const emailError = errors.email ? 'Enter a valid email address.' : null;
+  const passwordError = errors.password ? 'Enter your password.' : null;
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <p className="brand">Lab console</p>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="sign-in">
+        <h1>Sign in</h1>
+        <form className="card form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <div role="alert" className="form-alert">
+            {serverError ? <p>{serverError}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+              {...register('email')}
+            />
+            {emailError ? (
+              <p id={`${id}-email-error`} className="field-error" role="alert">
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? `${id}-password-error` : undefined}
+              {...register('password')}
+            />
+            {passwordError ? (
+              <p id={`${id}-password-error`} className="field-error" role="alert">
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Sign in
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}

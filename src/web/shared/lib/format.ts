@@ -1,0 +1,48 @@
+/** `held_at_customs` → `Held at customs`: how a code we have no words for is shown. */
+export function humanize(code: string): string {
+  const words = code
+    .replace(/[._-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (!words) return 'Unknown';
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+/** A calendar date has no time zone: format it as the date it names. */
+const dateOnlyFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function parse(value: string): Date | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A moment in the user's local time; an unreadable value is shown as it came. */
+export function formatDateTime(value: string): string {
+  const date = parse(value);
+  return date ? dateTimeFormat.format(date) : value;
+}
+
+/** The day of a moment (local) or of a calendar date (as written). */
+export function formatDate(value: string): string {
+  const date = parse(value);
+  if (!date) return value;
+  return DATE_ONLY.test(value) ? dateOnlyFormat.format(date) : dateFormat.format(date);
+}
+
+const numberFormat = new Intl.NumberFormat();
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}
+
+const currencyFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+export function formatPrice(value: number): string {
+  return currencyFormat.format(value);
+}
