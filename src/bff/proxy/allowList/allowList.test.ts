@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOW_LIST, matchCall } from './allowList';
+import { ALLOW_LIST, matchCall } from './index';
 
 describe('matchCall', () => {
   it('matches a listed method and path template and extracts its parameters', () => {

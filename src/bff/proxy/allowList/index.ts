@@ -1,8 +1,14 @@
-import type { Role } from '../../contract';
+import type { Role } from '../../../contract';
+import { ORDER_READING_CALLS } from './orderReading';
+import { ORDERING_CALLS } from './ordering';
+import { REVIEW_CALLS } from './review';
+import { TRACKING_CALLS } from './tracking';
+import { WEARABLES_CALLS } from './wearables';
 
 /**
  * Every Lab API call the console makes, and who may make it. Anything not listed
- * here is answered 404 by the BFF without reaching the Lab API.
+ * here is answered 404 by the BFF without reaching the Lab API. This folder is the
+ * one module that holds the list; its files group the calls by domain.
  *
  * `audit` names the kind of patient record the call reads or writes; calls that
  * touch no patient data (the lab test catalogue) leave it out.
@@ -17,21 +23,13 @@ export interface AllowedCall {
   sandboxOnly?: boolean;
 }
 
-const EVERYONE: readonly Role[] = ['coordinator', 'ops', 'clinician', 'admin'];
-const ORDERING: readonly Role[] = ['coordinator', 'admin'];
-
+/** The allow-list, by domain; each file owns the calls of one part of the console. */
 export const ALLOW_LIST: readonly AllowedCall[] = [
-  { method: 'GET', path: '/v3/orders', roles: EVERYONE, audit: { recordType: 'order_list' } },
-  { method: 'GET', path: '/orders', roles: EVERYONE, audit: { recordType: 'order_list' } },
-  {
-    method: 'GET',
-    path: '/v3/order/{order_id}',
-    roles: EVERYONE,
-    audit: { recordType: 'order', idParam: 'order_id' },
-  },
-  { method: 'GET', path: '/v3/lab_tests', roles: EVERYONE },
-  { method: 'GET', path: '/v3/lab_tests/markers', roles: EVERYONE },
-  { method: 'GET', path: '/v3/lab_test/lab_account', roles: ORDERING },
+  ...ORDER_READING_CALLS,
+  ...ORDERING_CALLS,
+  ...TRACKING_CALLS,
+  ...REVIEW_CALLS,
+  ...WEARABLES_CALLS,
 ];
 
 export interface MatchedCall {
