@@ -9,7 +9,7 @@ import {
   pickHeaders,
 } from '../proxy/headers';
 import { UpstreamError, type LabApiClient } from '../proxy/upstream';
-import { appendAudit } from '../store/audit';
+import { AuditTrail } from '../store/audit';
 import type { Store } from '../store/database';
 
 export interface LabProxyOptions {
@@ -24,12 +24,13 @@ export interface LabProxyOptions {
  */
 export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) {
   const sandbox = opts.upstream.environment !== 'production';
+  const trail = new AuditTrail(opts.store.db);
 
   const audit = async (request: FastifyRequest, matched: MatchedCall, outcome: number) => {
     const target = matched.call.audit;
     if (!target) return;
     const session = request.session;
-    await appendAudit(opts.store.db, {
+    await trail.append({
       at: Date.now(),
       account_id: session?.account.id ?? null,
       account_email: session?.account.email ?? null,

@@ -39,7 +39,7 @@ function createDialect(location: StoreLocation) {
     // WAL with NORMAL sync: durable at each checkpoint, and audit rows stay cheap per request.
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
-    return new SqliteDialect({ database });
+    return new SqliteDialect({ database: withStatementCache(database) });
   }
   const pool = new pg.Pool({
     connectionString: location.url,
@@ -49,4 +49,25 @@ function createDialect(location: StoreLocation) {
   // int8 columns hold epoch milliseconds, well inside Number's exact range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   return new PostgresDialect({ pool });
+}
+
+/**
+ * Kysely prepares every query anew; the BFF runs the same few statements on every
+ * request (session, audit), so reuse each prepared statement by its SQL text.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        // Queries built from variable-length lists have many shapes; keep the cache small.
+        if (statements.size >= 256) statements.clear();
+        statement = database.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

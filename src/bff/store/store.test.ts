@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount, findAccountByEmail, removeAccounts } from './accounts';
-import { appendAudit, listAudit } from './audit';
+import { AuditTrail, appendAudit, listAudit } from './audit';
 import { openStore, type Store } from './database';
 import { LOGIN_FAILURE_LIMIT, isThrottled, recordLoginFailure } from './loginFailures';
 import { createSession, resumeSession } from './sessions';
@@ -107,6 +107,33 @@ describe.each(dialects)('BFF store on $name', ({ open, skip }) => {
     await expect(sql`DELETE FROM audit_event`.execute(store.db)).rejects.toThrow(/append-only/);
     expect(await listAudit(store.db)).toHaveLength(1);
   });
+
+  it.skipIf(skip)(
+    'commits concurrent audit rows together, each caller waiting for its row',
+    async () => {
+      const trail = new AuditTrail(store.db);
+      const before = (await listAudit(store.db, 10_000)).length;
+      const entry = (i: number) => ({
+        at: Date.now(),
+        account_id: 'a',
+        account_email: 'a@example.test',
+        role: 'ops',
+        action: 'GET /v3/orders',
+        record_type: 'order_list',
+        record_id: null,
+        outcome: 200,
+        request_id: `batch-${i}`,
+      });
+      await Promise.all(Array.from({ length: 620 }, (_, i) => trail.append(entry(i))));
+      const rows = await listAudit(store.db, 10_000);
+      expect(rows.length).toBe(before + 620);
+      expect(new Set(rows.map((r) => r.request_id))).toContain('batch-619');
+      // A row the database refuses fails its caller instead of vanishing.
+      await expect(
+        trail.append({ ...entry(0), action: null as unknown as string }),
+      ).rejects.toThrow();
+    },
+  );
 
   it.skipIf(skip)('throttles an address after five failed sign-ins within a minute', async () => {
     const t0 = 1_700_000_000_000;
