@@ -5,19 +5,9 @@ import {
   LOW_LEVEL_STATUSES,
   ORDER_ACTIVATION_TYPES,
 } from './enums';
-
-/** Query parameters arrive once (`a`) or repeated (`a&a`): accept both as a list. */
-function repeated<T extends z.ZodType>(item: T) {
-  return z
-    .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item))
-    .optional();
-}
+import { booleanParam, repeatedParam } from './queryParams';
 
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-const booleanFlag = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean(),
-);
 
 export const ORDER_SORT_KEYS = ['created_at', 'patient_name', 'last_status'] as const;
 export const ORDERS_PAGE_SIZE_MAX = 100;
@@ -30,18 +20,18 @@ export const ordersQuerySchema = z.object({
   end_date: dateOrDateTime.optional(),
   updated_start_date: dateOrDateTime.optional(),
   updated_end_date: dateOrDateTime.optional(),
-  status: repeated(z.enum(LOW_LEVEL_STATUSES)),
+  status: repeatedParam(z.enum(LOW_LEVEL_STATUSES)),
   order_key: z.enum(ORDER_SORT_KEYS).optional(),
   order_direction: z.enum(['asc', 'desc']).optional(),
-  order_type: repeated(z.enum(COLLECTION_METHODS)),
-  is_critical: booleanFlag.optional(),
+  order_type: repeatedParam(z.enum(COLLECTION_METHODS)),
+  is_critical: booleanParam.optional(),
   /** `null` asks for orders without an interpretation (the description's `/orders` filter). */
   interpretation: z.union([z.enum(INTERPRETATIONS), z.literal('null')]).optional(),
-  order_activation_types: repeated(z.enum(ORDER_ACTIVATION_TYPES)),
+  order_activation_types: repeatedParam(z.enum(ORDER_ACTIVATION_TYPES)),
   user_id: z.uuid().optional(),
   patient_name: z.string().max(200).optional(),
   shipping_recipient_name: z.string().max(200).optional(),
-  order_ids: repeated(z.uuid()),
+  order_ids: repeatedParam(z.uuid()),
   order_transaction_id: z.uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE_DEFAULT),
