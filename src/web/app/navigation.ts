@@ -12,6 +12,9 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
+  // Ops act on the queue; admins read it (the BFF's allow-list decides, this only hides).
+  { label: 'Unmatched results', to: '/unmatched-results', roles: ['ops', 'admin'] },
+  { label: 'Lab reports', to: '/lab-reports', roles: ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {
