@@ -14,9 +14,7 @@ import {
   unmatchedResultQueryOptions,
 } from '../api/unmatchedResults';
 import { describeDecision, describeReason, describeReviewStatus } from '../lib/labels';
-
-/** Only ops act on unmatched results (the BFF's allow-list says the same). */
-export const canActOnUnmatchedResults = (role: Role) => role === 'ops';
+import { canActOnUnmatchedResults } from '../lib/permissions';
 
 const patientName = (p: UnmatchedResult['patient']) =>
   p ? `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || 'No name' : 'No demographics';

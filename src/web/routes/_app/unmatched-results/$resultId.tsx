@@ -1,12 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { unmatchedResultQueryOptions } from '../../../features/review/api/unmatchedResults';
 import { ReviewErrorState } from '../../../features/review/components/ReviewErrorState';
+import { NotForYourRole } from '../../../features/review/components/NotForYourRole';
 import { UnmatchedResultPage } from '../../../features/review/components/UnmatchedResultPage';
+import { canReadUnmatchedResults } from '../../../features/review/lib/permissions';
 import { isApiError } from '../../../shared/api/client';
 import { isUuid } from '../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
-  loader: async ({ context: { queryClient }, params: { resultId } }) => {
+  loader: async ({ context: { queryClient, session }, params: { resultId } }) => {
+    if (!canReadUnmatchedResults(session.account.role)) return;
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(resultId)) throw notFound();
     try {
@@ -30,5 +33,6 @@ export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
 function ResultRoute() {
   const { resultId } = Route.useParams();
   const { session } = Route.useRouteContext();
+  if (!canReadUnmatchedResults(session.account.role)) return <NotForYourRole />;
   return <UnmatchedResultPage resultId={resultId} role={session.account.role} />;
 }
