@@ -1,5 +1,3 @@
-import { getDocumentProxy } from 'unpdf';
-
 /** The spec's page limit for one PDF (facts §9). */
 export const PDF_MAX_PAGES = 30;
 
@@ -16,6 +14,8 @@ interface TextItem {
  * pieces; pieces on the same baseline are one printed line, read left to right.
  */
 export async function readPdfLines(bytes: Uint8Array): Promise<string[]> {
+  // Loaded on first use: pdf.js is large, and most runs of the local Lab API parse nothing.
+  const { getDocumentProxy } = await import('unpdf');
   let pdf;
   try {
     // pdf.js wants a plain Uint8Array (not a Buffer) and takes ownership of it: a copy.

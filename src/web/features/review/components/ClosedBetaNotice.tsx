@@ -1,13 +1,6 @@
-import { isApiError, describeError } from '../../../shared/api/client';
+import { describeError } from '../../../shared/api/client';
 
-/**
- * The Lab API answers 400 with a text detail when the team is not enabled for this
- * closed-beta feature: say so plainly instead of showing a broken page.
- */
-export function isClosedBetaError(error: unknown): boolean {
-  return isApiError(error) && error.status === 400 && error.problem === null;
-}
-
+/** The closed-beta refusal, said plainly instead of a broken page. */
 export function ClosedBetaNotice({ error }: { error: unknown }) {
   return (
     <div className="state">

@@ -1,6 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorState } from '../../../shared/ui/states';
-import { ClosedBetaNotice, isClosedBetaError } from './ClosedBetaNotice';
+import { isClosedBetaError } from '../lib/closedBeta';
+import { ClosedBetaNotice } from './ClosedBetaNotice';
 
 /** A route error of the review pages: the closed-beta refusal reads as a clear message. */
 export function ReviewErrorState(props: ErrorComponentProps) {
