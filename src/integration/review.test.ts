@@ -141,6 +141,14 @@ describe('lab-report uploads through the BFF', () => {
     expect(read.statusCode).toBe(200);
   });
 
+  it('accepts a 9 MB report: the limit is the report size, not the JSON body limit', async () => {
+    const large = new Uint8Array(9 * 1024 * 1024);
+    large.set(new TextEncoder().encode('%PDF-1.4\n'));
+    const response = await upload(ops, large, 'large.pdf');
+    expect(response.statusCode).toBe(200);
+    expect(stack.upstreamCalls).toEqual(['POST /lab_report/v1/parser/job']);
+  });
+
   it('refuses a clinician upload before reading the Lab API', async () => {
     const response = await upload(clinician, await textPdf(['Glucose 92 mg/dL 70-99']), 'a.pdf');
     expect(response.statusCode).toBe(403);

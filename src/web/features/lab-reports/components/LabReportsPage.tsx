@@ -101,6 +101,8 @@ function UploadForm() {
 export function LabReportsPage({ role }: { role: Role }) {
   usePageTitle('Lab reports');
   const { data } = useSuspenseQuery(parsingJobsQueryOptions);
+  const { data: patients } = useSuspenseQuery(reportPatientsQueryOptions);
+  const patientName = (userId: string) => patients.find((p) => p.id === userId)?.name ?? userId;
   return (
     <>
       <h1>Lab reports</h1>
@@ -115,6 +117,7 @@ export function LabReportsPage({ role }: { role: Role }) {
             <thead>
               <tr>
                 <th scope="col">File</th>
+                <th scope="col">Patient</th>
                 <th scope="col">Uploaded by</th>
                 <th scope="col">Uploaded</th>
                 <th scope="col">Human review</th>
@@ -128,6 +131,7 @@ export function LabReportsPage({ role }: { role: Role }) {
                       {job.file_name}
                     </Link>
                   </th>
+                  <td>{patientName(job.user_id)}</td>
                   <td>{job.account_email}</td>
                   <td>
                     <time dateTime={job.created_at}>{formatDateTime(job.created_at)}</time>

@@ -5,7 +5,7 @@ import type { Role } from '../../../../contract/console';
 import type { Order } from '../../../../contract/order';
 import type { MatchCandidate, UnmatchedResult } from '../../../../contract/unmatchedResults';
 import { describeError } from '../../../shared/api/client';
-import { formatDate, formatDateTime } from '../../../shared/lib/format';
+import { formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../../orders/api/orders';
 import {
@@ -46,6 +46,16 @@ function overlapText(overlap: unknown): string | null {
     return `${String(o.matching.length)} of ${String(o.result_markers)} markers ordered`;
   }
   return null;
+}
+
+/** status_context is free-form: text as it is, an object as its readable pairs. */
+function contextText(context: unknown): string | null {
+  if (typeof context === 'string') return context;
+  if (!context || typeof context !== 'object') return null;
+  return Object.entries(context)
+    .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+    .map(([k, v]) => `${humanize(k)}: ${String(v)}`)
+    .join('; ');
 }
 
 function CandidateCard({
@@ -109,6 +119,12 @@ function CandidateCard({
               : 'Not given'}
           </dd>
         </div>
+        {contextText(candidate.status_context) ? (
+          <div>
+            <dt>Status context</dt>
+            <dd>{contextText(candidate.status_context)}</dd>
+          </div>
+        ) : null}
         {overlap ? (
           <div>
             <dt>Marker overlap</dt>
@@ -162,10 +178,11 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
     setFailure(describeError(error));
     void queryClient.invalidateQueries({ queryKey: options.queryKey });
   };
+  /** An order of the candidates, or a patient alone (the Lab API then recreates an order). */
   const accept = useMutation({
-    mutationFn: (c: MatchCandidate) =>
+    mutationFn: (target: { order_id: string } | { user_id: string }) =>
       acceptUnmatchedResult(resultId, {
-        ...(c.order_id ? { order_id: c.order_id } : {}),
+        ...target,
         ...(note.trim() ? { note: note.trim() } : {}),
       }),
     onSuccess: async (order) => {
@@ -187,6 +204,11 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
   });
 
   const canAct = canActOnUnmatchedResults(role);
+  const patientOfGroup = (userId: string) => {
+    const c = result.candidate_groups.find((g) => g.user_id === userId)?.candidates[0];
+    const p = c ? orderOf(c)?.patient_details : undefined;
+    return p ? `${p.first_name} ${p.last_name}` : userId;
+  };
   const allowed = new Set(result.allowed_actions);
   const busy = accept.isPending || resolve.isPending;
   const noteId = useId();
@@ -262,11 +284,30 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
               order={orderOf(c)}
               canAccept={canAct && allowed.has('accept')}
               busy={busy}
-              onAccept={() => accept.mutate(c)}
+              onAccept={() => {
+                if (c.order_id) accept.mutate({ order_id: c.order_id });
+              }}
             />
           ))}
         </div>
       )}
+
+      {canAct && allowed.has('accept')
+        ? result.candidate_groups
+            .filter((g) => g.user_id)
+            .map((g) => (
+              <p key={g.user_id}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => accept.mutate({ user_id: g.user_id ?? '' })}
+                >
+                  Accept patient only ({patientOfGroup(g.user_id ?? '')}): new order
+                </button>
+              </p>
+            ))
+        : null}
 
       <p role="status">{done}</p>
       {failure ? (
@@ -294,7 +335,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
             {allowed.has('unsure') ? (
               <button
                 type="button"
-                className="button button--quiet"
+                className="button button--secondary"
                 disabled={busy}
                 onClick={() => resolve.mutate('unsure')}
               >
@@ -304,7 +345,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
             {allowed.has('reject') ? (
               <button
                 type="button"
-                className="button button--quiet"
+                className="button button--secondary"
                 disabled={busy}
                 onClick={() => resolve.mutate('reject')}
               >

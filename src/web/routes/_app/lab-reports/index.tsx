@@ -3,18 +3,14 @@ import {
   parsingJobsQueryOptions,
   reportPatientsQueryOptions,
 } from '../../../features/lab-reports/api/parsingJobs';
-import {
-  LabReportsPage,
-  canUploadReports,
-} from '../../../features/lab-reports/components/LabReportsPage';
+import { LabReportsPage } from '../../../features/lab-reports/components/LabReportsPage';
 
 export const Route = createFileRoute('/_app/lab-reports/')({
-  loader: async ({ context: { queryClient, session } }) => {
+  loader: async ({ context: { queryClient } }) => {
+    // The patients name the jobs in the list and fill the upload form's choice.
     await Promise.all([
       queryClient.query({ ...parsingJobsQueryOptions, staleTime: 'static' }),
-      canUploadReports(session.account.role)
-        ? queryClient.query({ ...reportPatientsQueryOptions, staleTime: 'static' })
-        : null,
+      queryClient.query({ ...reportPatientsQueryOptions, staleTime: 'static' }),
     ]);
   },
   component: LabReportsRoute,
