@@ -20,7 +20,10 @@ test('ops filters the queue, accepts a candidate and lands on the order, then es
   await signIn('ops');
 
   await test.step('filter the queue by decision', async () => {
-    await page.getByRole('navigation').getByRole('link', { name: 'Unmatched results' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Unmatched results' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Unmatched results' })).toBeVisible();
     await expect(page.getByRole('table').getByRole('caption')).toContainText('Showing');
     await page.getByLabel('Decision').selectOption({ label: 'Matches a completed order' });
@@ -66,7 +69,7 @@ test('a coordinator cannot act on the queue', async ({ page, signIn }) => {
   });
   await signIn('coordinator');
   await expect(
-    page.getByRole('navigation').getByRole('link', { name: 'Unmatched results' }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Unmatched results' }),
   ).toHaveCount(0);
   await page.goto('/unmatched-results');
   await expect(page.getByRole('alert')).toHaveText(
@@ -86,7 +89,10 @@ test('a text PDF lab report is parsed into exactly its values with LOINC codes',
   signIn,
 }) => {
   await signIn('coordinator');
-  await page.getByRole('navigation').getByRole('link', { name: 'Lab reports' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Lab reports' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lab reports' })).toBeVisible();
 
   await test.step('upload the report', async () => {
@@ -133,6 +139,22 @@ test('a text PDF lab report is parsed into exactly its values with LOINC codes',
       page.getByRole('table').getByRole('link', { name: 'report.pdf' }).first(),
     ).toBeVisible();
   });
+});
+
+test('a report flagged for human review ends pending review', async ({ page, signIn }) => {
+  await signIn('ops');
+  await page.goto('/lab-reports');
+  const pdf = await textPdf(['TSH 2.1 mIU/L 0.4-4.0']);
+  await page.getByLabel('Patient').selectOption({ index: 2 });
+  await page
+    .getByLabel('Report (PDF, JPEG or PNG, at most 10 MB)')
+    .setInputFiles({ name: 'tsh.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByLabel('Ask for human review of the results').check();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toHaveText('Status: Completed, pending human review', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('table', { name: 'Extracted results' })).toContainText('3016-3');
 });
 
 test('an 11 MB file and an HTML file named .pdf are refused and nothing is sent', async ({
