@@ -23,6 +23,8 @@ async function main() {
       dataDir: config.dataDir,
       apiKey,
       keyHeader: config.upstream.keyHeader,
+      // The closed-beta gate of unmatched results for the local team (default on).
+      unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
     });
     closers.push(() => sandbox.close());
     upstream = {

@@ -9,6 +9,7 @@ import { spaPlugin } from './plugins/spa';
 import { LabApiClient } from './proxy/upstream';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
+import { reportUploadRoutes } from './routes/reportUpload';
 import { sessionRoutes } from './routes/session';
 import type { Store } from './store/database';
 
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     idleSeconds: opts.sessionIdleSeconds,
     absoluteSeconds: opts.sessionAbsoluteSeconds,
   });
+  await fastify.register(reportUploadRoutes, { store: opts.store, client });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

@@ -14,3 +14,5 @@ export * from './orderRequest';
 export * from './testkit';
 export * from './users';
 export * from './validation';
+export * from './unmatchedResults';
+export * from './parsingJobs';

@@ -5,6 +5,8 @@ import { errorsPlugin } from './plugins/errors';
 import { labAccountsRoutes } from './routes/labAccounts';
 import { labTestsRoutes } from './routes/labTests';
 import { ordersRoutes } from './routes/orders';
+import { parsingJobsRoutes } from './routes/parsingJobs';
+import { unmatchedResultsRoutes } from './routes/unmatchedResults';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -20,6 +22,10 @@ export interface SandboxOptions {
   logger?: boolean;
   /** The clock: seeded times are laid out back from it, and "scheduled" is judged by it. */
   now?: () => Date;
+  /** The team's closed-beta gate for unmatched results (default on; env SANDBOX_UNMATCHED_RESULTS_ENABLED). */
+  unmatchedResultsEnabled?: boolean;
+  /** How long a parsing job waits before starting, then before ending (default 1 s and 2.5 s). */
+  parsingDelays?: { startMs: number; finishMs: number };
 }
 
 /** Log lines carry the path only: query strings can hold patient names and dates of birth. */
@@ -58,6 +64,14 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);
     await api.register(labAccountsRoutes, context);
+    await api.register(unmatchedResultsRoutes, {
+      ...context,
+      enabled: () => options.unmatchedResultsEnabled ?? true,
+    });
+    await api.register(parsingJobsRoutes, {
+      ...context,
+      delays: options.parsingDelays ?? { startMs: 1000, finishMs: 2500 },
+    });
   });
   return app;
 }

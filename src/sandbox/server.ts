@@ -11,6 +11,7 @@ export interface StartSandboxOptions {
   apiKey: string;
   keyHeader?: string;
   logger?: boolean;
+  unmatchedResultsEnabled?: boolean;
 }
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
@@ -22,6 +23,9 @@ export async function startSandbox(
     apiKey: o.apiKey,
     ...(o.keyHeader ? { keyHeader: o.keyHeader } : {}),
     ...(o.logger !== undefined ? { logger: o.logger } : {}),
+    ...(o.unmatchedResultsEnabled !== undefined
+      ? { unmatchedResultsEnabled: o.unmatchedResultsEnabled }
+      : {}),
   });
   const host = o.host ?? '127.0.0.1';
   await app.listen({ host, port: o.port ?? 0 });
@@ -67,6 +71,8 @@ async function main() {
     port,
     dataDir: process.env.DATA_DIR ?? './data',
     apiKey,
+    // The closed-beta gate, per team (one key, one team): `false` turns the review off.
+    unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
   });
   console.log(`Local Lab API listening on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

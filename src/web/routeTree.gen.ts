@@ -12,9 +12,13 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
+import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
+import { Route as AppUnmatchedResultsIndexRouteImport } from './routes/_app/unmatched-results/index';
+import { Route as AppUnmatchedResultsResultIdRouteImport } from './routes/_app/unmatched-results/$resultId';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -28,6 +32,16 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLabReportsIndexRoute = AppLabReportsIndexRouteImport.update({
+  id: '/lab-reports/',
+  path: '/lab-reports/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLabReportsJobIdRoute = AppLabReportsJobIdRouteImport.update({
+  id: '/lab-reports/$jobId',
+  path: '/lab-reports/$jobId',
   getParentRoute: () => AppRoute,
 } as any);
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
@@ -45,43 +59,89 @@ const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   path: '/orders/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppUnmatchedResultsIndexRoute =
+  AppUnmatchedResultsIndexRouteImport.update({
+    id: '/unmatched-results/',
+    path: '/unmatched-results/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppUnmatchedResultsResultIdRoute =
+  AppUnmatchedResultsResultIdRouteImport.update({
+    id: '/unmatched-results/$resultId',
+    path: '/unmatched-results/$resultId',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
+  '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
+  '/lab-reports/': typeof AppLabReportsIndexRoute;
   '/orders/': typeof AppOrdersIndexRoute;
+  '/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/': typeof AppIndexRoute;
+  '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
+  '/lab-reports': typeof AppLabReportsIndexRoute;
   '/orders': typeof AppOrdersIndexRoute;
+  '/unmatched-results': typeof AppUnmatchedResultsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
+  '/_app/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
+  '/_app/lab-reports/': typeof AppLabReportsIndexRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
+  '/_app/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/sign-in' | '/orders/$orderId' | '/orders/new' | '/orders/';
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/lab-reports/$jobId'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/unmatched-results/$resultId'
+    | '/lab-reports/'
+    | '/orders/'
+    | '/unmatched-results/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/sign-in' | '/' | '/orders/$orderId' | '/orders/new' | '/orders';
+  to:
+    | '/sign-in'
+    | '/'
+    | '/lab-reports/$jobId'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/unmatched-results/$resultId'
+    | '/lab-reports'
+    | '/orders'
+    | '/unmatched-results';
   id:
     | '__root__'
     | '/_app'
     | '/sign-in'
     | '/_app/'
+    | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
     | '/_app/orders/new'
-    | '/_app/orders/';
+    | '/_app/unmatched-results/$resultId'
+    | '/_app/lab-reports/'
+    | '/_app/orders/'
+    | '/_app/unmatched-results/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -112,6 +172,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/lab-reports/': {
+      id: '/_app/lab-reports/';
+      path: '/lab-reports';
+      fullPath: '/lab-reports/';
+      preLoaderRoute: typeof AppLabReportsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/lab-reports/$jobId': {
+      id: '/_app/lab-reports/$jobId';
+      path: '/lab-reports/$jobId';
+      fullPath: '/lab-reports/$jobId';
+      preLoaderRoute: typeof AppLabReportsJobIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/orders/': {
       id: '/_app/orders/';
       path: '/orders';
@@ -133,21 +207,43 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/unmatched-results/': {
+      id: '/_app/unmatched-results/';
+      path: '/unmatched-results';
+      fullPath: '/unmatched-results/';
+      preLoaderRoute: typeof AppUnmatchedResultsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/unmatched-results/$resultId': {
+      id: '/_app/unmatched-results/$resultId';
+      path: '/unmatched-results/$resultId';
+      fullPath: '/unmatched-results/$resultId';
+      preLoaderRoute: typeof AppUnmatchedResultsResultIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
+  AppUnmatchedResultsResultIdRoute: typeof AppUnmatchedResultsResultIdRoute;
+  AppLabReportsIndexRoute: typeof AppLabReportsIndexRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
+  AppUnmatchedResultsIndexRoute: typeof AppUnmatchedResultsIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
+  AppUnmatchedResultsResultIdRoute: AppUnmatchedResultsResultIdRoute,
+  AppLabReportsIndexRoute: AppLabReportsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppUnmatchedResultsIndexRoute: AppUnmatchedResultsIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

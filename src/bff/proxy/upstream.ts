@@ -7,7 +7,8 @@ export interface UpstreamRequest {
   /** Path and query, e.g. `/v3/orders?page=1`. */
   pathAndQuery: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or the bytes of a multipart upload. */
+  body?: string | Uint8Array;
 }
 
 export interface UpstreamResponse {

@@ -40,9 +40,24 @@ export interface LoginFailureTable {
   at: number;
 }
 
+/** A parsing job the console created (the Lab API has no list of jobs). */
+export interface ParsingJobRecordTable {
+  job_id: string;
+  user_id: string;
+  account_id: string;
+  account_email: string;
+  file_name: string;
+  report_type: string;
+  size_bytes: number;
+  /** 0 or 1. */
+  needs_human_review: number;
+  created_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
   audit_event: AuditEventTable;
   login_failure: LoginFailureTable;
+  parsing_job_record: ParsingJobRecordTable;
 }

@@ -4,6 +4,7 @@ import { ensureAccount, findAccountByEmail, removeAccounts } from './accounts';
 import { AuditTrail, appendAudit, listAudit } from './audit';
 import { openStore, type Store } from './database';
 import { LOGIN_FAILURE_LIMIT, isThrottled, recordLoginFailure } from './loginFailures';
+import { listParsingJobs, recordParsingJob } from './parsingJobs';
 import { createSession, resumeSession } from './sessions';
 import { postgresLocation, skipPostgres } from './testLocations';
 
@@ -145,4 +146,36 @@ describe.each(dialects)('BFF store on $name', ({ open, skip }) => {
     expect(await isThrottled(store.db, '198.51.100.1', t0 + 10)).toBe(false);
     expect(await isThrottled(store.db, '203.0.113.9', t0 + 61_000)).toBe(false);
   });
+
+  it.skipIf(skip)(
+    'records the parsing jobs the console created and lists them newest first',
+    async () => {
+      const job = {
+        user_id: '7f1c1a52-3c4e-4d55-9a2b-5a8f0f0e1a11',
+        account_id: 'acc-1',
+        account_email: 'ops@example.test',
+        file_name: 'report.pdf',
+        report_type: 'pdf' as const,
+        size_bytes: 12_345,
+        needs_human_review: true,
+      };
+      await recordParsingJob(store.db, { ...job, job_id: 'job-old', created_at: 1_000 });
+      await recordParsingJob(store.db, {
+        ...job,
+        job_id: 'job-new',
+        user_id: '0b7e4c1d-9f5a-4b6e-8c3d-2a1f0e9d8c7b',
+        needs_human_review: false,
+        created_at: 2_000,
+      });
+      const all = await listParsingJobs(store.db, { limit: 10 });
+      expect(all.map((j) => j.job_id)).toEqual(['job-new', 'job-old']);
+      expect(all[1]).toMatchObject({
+        needs_human_review: true,
+        size_bytes: 12_345,
+        created_at: new Date(1_000).toISOString(),
+      });
+      const one = await listParsingJobs(store.db, { limit: 10, userId: job.user_id });
+      expect(one.map((j) => j.job_id)).toEqual(['job-old']);
+    },
+  );
 });

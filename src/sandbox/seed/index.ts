@@ -1,8 +1,10 @@
 import type { SandboxDb } from '../store/database';
 import { insertOrder, insertOrderTransaction } from '../store/orders';
+import { insertUnmatchedResult } from '../store/unmatchedResults';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
 import { buildSeedOrders } from './orders';
 import { PATIENTS } from './patients';
+import { buildSeedUnmatchedResults } from './review';
 
 export { DEMO_TEAM_ID, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
 export { PATIENTS } from './patients';
@@ -100,5 +102,8 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
       .execute();
     for (const transaction of transactions) await insertOrderTransaction(trx, transaction);
     for (const order of orders) await insertOrder(trx, order);
+    for (const result of buildSeedUnmatchedResults(orders, now)) {
+      await insertUnmatchedResult(trx, result);
+    }
   });
 }

@@ -108,6 +108,31 @@ export interface OrderEventTable {
   status_detail: string | null;
 }
 
+/** An unmatched result (facts §9): the item as returned, plus its filter columns. */
+export interface UnmatchedResultTable {
+  id: string;
+  team_id: string;
+  status: string;
+  decision_code: string;
+  lab_slug: string;
+  /** "first last", lower-cased, for `search_input`. */
+  patient_name: string | null;
+  patient_dob: string | null;
+  created_at: string;
+  document: string;
+}
+
+/** A lab-report parsing job; `document` is the ParsingJob as returned. */
+export interface ParsingJobTable {
+  id: string;
+  team_id: string;
+  status: string;
+  report_type: string;
+  file: Uint8Array | null;
+  created_at: string;
+  document: string;
+}
+
 export interface SandboxDatabase {
   team: TeamTable;
   lab: LabTable;
@@ -119,4 +144,6 @@ export interface SandboxDatabase {
   order_transaction: OrderTransactionTable;
   lab_order: OrderTable;
   order_event: OrderEventTable;
+  unmatched_result: UnmatchedResultTable;
+  parsing_job: ParsingJobTable;
 }

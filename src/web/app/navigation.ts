@@ -1,5 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { ROLES, type Role } from '../../contract/console';
+import { REVIEW_QUEUE_ROLES } from '../features/review/lib/permissions';
 import { ORDERING_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {
@@ -12,6 +13,9 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
+  // Ops act on the queue; admins read it (the BFF's allow-list decides, this only hides).
+  { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
+  { label: 'Lab reports', to: '/lab-reports', roles: ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -1,0 +1,69 @@
+import type { SandboxDb } from './database';
+import type { ParsedResultDocument } from '../parsing/reportLines';
+
+/** ParsingJob as returned (facts §9). */
+export interface ParsingJobDocument {
+  id: string;
+  status: 'upload_pending' | 'started' | 'completed' | 'failed';
+  failure_reason: string | null;
+  data: { metadata: Record<string, string | null>; results: ParsedResultDocument[] } | null;
+  needs_human_review: boolean;
+  is_reviewed: boolean;
+}
+
+export async function insertParsingJob(
+  db: SandboxDb,
+  teamId: string,
+  job: ParsingJobDocument,
+  file: { type: string; bytes: Uint8Array },
+  now: Date,
+) {
+  await db
+    .insertInto('parsing_job')
+    .values({
+      id: job.id,
+      team_id: teamId,
+      status: job.status,
+      report_type: file.type,
+      file: file.bytes,
+      created_at: now.toISOString(),
+      document: JSON.stringify(job),
+    })
+    .execute();
+}
+
+/** Saves a new state; once a job has ended, its report is no longer kept. */
+export async function saveParsingJob(db: SandboxDb, job: ParsingJobDocument) {
+  const ended = job.status === 'completed' || job.status === 'failed';
+  await db
+    .updateTable('parsing_job')
+    .set({ status: job.status, document: JSON.stringify(job), ...(ended ? { file: null } : {}) })
+    .where('id', '=', job.id)
+    .execute();
+}
+
+export async function findParsingJob(db: SandboxDb, teamId: string, id: string) {
+  const row = await db
+    .selectFrom('parsing_job')
+    .select(['document', 'report_type', 'file'])
+    .where('team_id', '=', teamId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    job: JSON.parse(row.document) as ParsingJobDocument,
+    reportType: row.report_type,
+    file: row.file,
+  };
+}
+
+/** Jobs a restart interrupted: they carry on where they were. */
+export async function findUnfinishedParsingJobIds(db: SandboxDb, teamId: string) {
+  const rows = await db
+    .selectFrom('parsing_job')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('status', 'in', ['upload_pending', 'started'])
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,38 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { unmatchedResultQueryOptions } from '../../../features/review/api/unmatchedResults';
+import { ReviewErrorState } from '../../../features/review/components/ReviewErrorState';
+import { NotForYourRole } from '../../../features/review/components/NotForYourRole';
+import { UnmatchedResultPage } from '../../../features/review/components/UnmatchedResultPage';
+import { canReadUnmatchedResults } from '../../../features/review/lib/permissions';
+import { isApiError } from '../../../shared/api/client';
+import { isUuid } from '../../../shared/lib/ids';
+
+export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
+  loader: async ({ context: { queryClient, session }, params: { resultId } }) => {
+    if (!canReadUnmatchedResults(session.account.role)) return;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
+    if (!isUuid(resultId)) throw notFound();
+    try {
+      await queryClient.query({ ...unmatchedResultQueryOptions(resultId), staleTime: 'static' });
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
+      if (isApiError(error) && (error.status === 404 || error.status === 422)) throw notFound();
+      throw error;
+    }
+  },
+  component: ResultRoute,
+  errorComponent: ReviewErrorState,
+  notFoundComponent: () => (
+    <div className="state">
+      <h1>Unmatched result not found</h1>
+      <p>It does not exist or is no longer open for review.</p>
+    </div>
+  ),
+});
+
+function ResultRoute() {
+  const { resultId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  if (!canReadUnmatchedResults(session.account.role)) return <NotForYourRole />;
+  return <UnmatchedResultPage resultId={resultId} role={session.account.role} />;
+}
