@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, parseConfig, type Upstream } from './bff/config';
 import { DEMO_ACCOUNTS } from './bff/demoAccounts';
 import { startBff } from './bff/server';
-import { startSandbox } from './sandbox/server';
+import { startSandbox, timeseriesPageSizeFromEnv } from './sandbox/server';
 
 /*
  * The composition root, and the only module that sees both the BFF and the local
@@ -23,6 +23,7 @@ async function main() {
       dataDir: config.dataDir,
       apiKey,
       keyHeader: config.upstream.keyHeader,
+      timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
     });
     closers.push(() => sandbox.close());
     upstream = {

@@ -5,6 +5,7 @@ import { errorsPlugin } from './plugins/errors';
 import { labAccountsRoutes } from './routes/labAccounts';
 import { labTestsRoutes } from './routes/labTests';
 import { ordersRoutes } from './routes/orders';
+import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** The clock: seeded times are laid out back from it, and "scheduled" is judged by it. */
   now?: () => Date;
+  /** Samples per page of the grouped timeseries (default 10,000); tests make it small. */
+  timeseriesPageSize?: number;
 }
 
 /** Log lines carry the path only: query strings can hold patient names and dates of birth. */
@@ -58,6 +61,10 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);
     await api.register(labAccountsRoutes, context);
+    await api.register(timeseriesRoutes, {
+      ...context,
+      pageSize: options.timeseriesPageSize ?? DEFAULT_TIMESERIES_PAGE_SIZE,
+    });
   });
   return app;
 }

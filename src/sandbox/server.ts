@@ -11,6 +11,7 @@ export interface StartSandboxOptions {
   apiKey: string;
   keyHeader?: string;
   logger?: boolean;
+  timeseriesPageSize?: number;
 }
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
@@ -22,6 +23,7 @@ export async function startSandbox(
     apiKey: o.apiKey,
     ...(o.keyHeader ? { keyHeader: o.keyHeader } : {}),
     ...(o.logger !== undefined ? { logger: o.logger } : {}),
+    ...(o.timeseriesPageSize ? { timeseriesPageSize: o.timeseriesPageSize } : {}),
   });
   const host = o.host ?? '127.0.0.1';
   await app.listen({ host, port: o.port ?? 0 });
@@ -51,6 +53,17 @@ function isEntryPoint(): boolean {
   );
 }
 
+/** `SANDBOX_TIMESERIES_PAGE_SIZE`: samples per timeseries page, a positive integer (unset: the default). */
+export function timeseriesPageSizeFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.SANDBOX_TIMESERIES_PAGE_SIZE;
+  if (!text) return undefined;
+  const size = Number(text);
+  if (!Number.isInteger(size) || size < 1) {
+    throw new Error(`SANDBOX_TIMESERIES_PAGE_SIZE must be a positive integer, not "${text}".`);
+  }
+  return size;
+}
+
 async function main() {
   const apiKey = process.env.SANDBOX_API_KEY;
   if (!apiKey) {
@@ -67,6 +80,7 @@ async function main() {
     port,
     dataDir: process.env.DATA_DIR ?? './data',
     apiKey,
+    timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
   });
   console.log(`Local Lab API listening on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));
