@@ -15,6 +15,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
+import { Route as AppWearablesIndexRouteImport } from './routes/_app/wearables/index';
+import { Route as AppPatientsUserIdWearablesRouteImport } from './routes/_app/patients/$userId/wearables';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -45,6 +47,17 @@ const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   path: '/orders/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppWearablesIndexRoute = AppWearablesIndexRouteImport.update({
+  id: '/wearables/',
+  path: '/wearables/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsUserIdWearablesRoute =
+  AppPatientsUserIdWearablesRouteImport.update({
+    id: '/patients/$userId/wearables',
+    path: '/patients/$userId/wearables',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -52,6 +65,8 @@ export interface FileRoutesByFullPath {
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/': typeof AppOrdersIndexRoute;
+  '/wearables/': typeof AppWearablesIndexRoute;
+  '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
@@ -59,6 +74,8 @@ export interface FileRoutesByTo {
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders': typeof AppOrdersIndexRoute;
+  '/wearables': typeof AppWearablesIndexRoute;
+  '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -68,12 +85,28 @@ export interface FileRoutesById {
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
+  '/_app/wearables/': typeof AppWearablesIndexRoute;
+  '/_app/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/sign-in' | '/orders/$orderId' | '/orders/new' | '/orders/';
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/orders/'
+    | '/wearables/'
+    | '/patients/$userId/wearables';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/sign-in' | '/' | '/orders/$orderId' | '/orders/new' | '/orders';
+  to:
+    | '/sign-in'
+    | '/'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/orders'
+    | '/wearables'
+    | '/patients/$userId/wearables';
   id:
     | '__root__'
     | '/_app'
@@ -81,7 +114,9 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/orders/$orderId'
     | '/_app/orders/new'
-    | '/_app/orders/';
+    | '/_app/orders/'
+    | '/_app/wearables/'
+    | '/_app/patients/$userId/wearables';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -133,6 +168,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/wearables/': {
+      id: '/_app/wearables/';
+      path: '/wearables';
+      fullPath: '/wearables/';
+      preLoaderRoute: typeof AppWearablesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/$userId/wearables': {
+      id: '/_app/patients/$userId/wearables';
+      path: '/patients/$userId/wearables';
+      fullPath: '/patients/$userId/wearables';
+      preLoaderRoute: typeof AppPatientsUserIdWearablesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -141,6 +190,8 @@ interface AppRouteChildren {
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
+  AppWearablesIndexRoute: typeof AppWearablesIndexRoute;
+  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -148,6 +199,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppWearablesIndexRoute: AppWearablesIndexRoute,
+  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

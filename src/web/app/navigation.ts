@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { ROLES, type Role } from '../../contract/console';
-import { ORDERING_ROLES } from '../shared/lib/permissions';
+import { ORDERING_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {
   label: string;
@@ -12,6 +12,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
+  { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {
