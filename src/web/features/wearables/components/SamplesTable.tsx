@@ -33,12 +33,13 @@ export function SamplesTable({ series, label }: { series: readonly Series[]; lab
     let k = offsets.starts.length - 1;
     while (k > 0 && (offsets.starts[k] as number) > i) k--;
     const s = series[k];
-    const sample = s?.samples[i - (offsets.starts[k] as number)];
+    const at = i - (offsets.starts[k] as number);
+    const sample = s?.samples[at];
     if (!s || !sample) continue;
     rows.push(
       <tr key={i}>
         <td>
-          <time dateTime={sample.timestamp}>{timeFormat.format(sample.t)}</time>
+          <time dateTime={sample.timestamp}>{timeFormat.format(s.x[at])}</time>
         </td>
         <td>{s.provider}</td>
         <td>{s.sourceType}</td>

@@ -95,12 +95,12 @@ export default function TimeseriesChart({
   };
   const axes = (
     <>
-      <CartesianGrid stroke="#e3e8ee" />
+      <CartesianGrid stroke="#e3e8ee" vertical={false} />
       <XAxis
         dataKey="t"
         type={data.kind === 'count' ? 'category' : 'number'}
         domain={['dataMin', 'dataMax']}
-        scale={data.kind === 'count' ? 'band' : 'time'}
+        scale={data.kind === 'count' ? 'band' : 'linear'}
         tickFormatter={tick}
         minTickGap={24}
       />

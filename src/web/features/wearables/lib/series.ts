@@ -9,9 +9,8 @@ import { zoneOffsetMs } from './dateRange';
  * resolution stays in `series.samples` for the table and the export.
  */
 
+/** A sample as the Lab API sent it (the parsed object itself: nothing is copied). */
 export interface SeriesSample {
-  /** Epoch ms. */
-  readonly t: number;
   readonly timestamp: string;
   readonly value: number;
   readonly unit: string;
@@ -23,7 +22,7 @@ export interface Series {
   readonly provider: string;
   readonly sourceType: string;
   readonly unit: string;
-  /** Full resolution, oldest first. */
+  /** Full resolution, oldest first; `x[i]`/`y[i]` are `samples[i]`'s time (epoch ms) and value. */
   readonly samples: readonly SeriesSample[];
   readonly x: Float64Array;
   readonly y: Float64Array;
@@ -31,50 +30,93 @@ export interface Series {
 
 export const seriesKey = (provider: string, sourceType: string) => `${provider} · ${sourceType}`;
 
-/** Gathers every page's groups into one series per provider and source type, oldest first. */
-export function collectSeries(pages: readonly GroupedTimeseries[]): Series[] {
-  const byKey = new Map<
-    string,
-    { provider: string; sourceType: string; samples: SeriesSample[] }
-  >();
-  for (const page of pages) {
+interface Growing {
+  provider: string;
+  sourceType: string;
+  samples: SeriesSample[];
+  /** Typed-array chunks, one per page, joined once at the end. */
+  xs: Float64Array[];
+  ys: Float64Array[];
+}
+
+/**
+ * Gathers pages into one series per provider and source type as they arrive, so the work
+ * left when the last page lands is small: a year of minutes is 53 pages of 10,000.
+ */
+export class SeriesCollector {
+  private readonly byKey = new Map<string, Growing>();
+  pages = 0;
+  samples = 0;
+
+  add(page: GroupedTimeseries): void {
+    this.pages++;
     for (const [provider, groups] of Object.entries(page.groups)) {
       for (const group of groups) {
         const sourceType = group.source.type;
         const key = seriesKey(provider, sourceType);
-        let entry = byKey.get(key);
+        let entry = this.byKey.get(key);
         if (!entry) {
-          entry = { provider, sourceType, samples: [] };
-          byKey.set(key, entry);
+          entry = { provider, sourceType, samples: [], xs: [], ys: [] };
+          this.byKey.set(key, entry);
         }
-        for (const s of group.data) {
-          entry.samples.push({
-            t: Date.parse(s.timestamp),
-            timestamp: s.timestamp,
-            value: s.value,
-            unit: s.unit,
-          });
+        const n = group.data.length;
+        const x = new Float64Array(n);
+        const y = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+          const sample = group.data[i] as SeriesSample;
+          x[i] = Date.parse(sample.timestamp);
+          y[i] = sample.value;
+          entry.samples.push(sample);
         }
+        entry.xs.push(x);
+        entry.ys.push(y);
+        this.samples += n;
       }
     }
   }
-  return [...byKey.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, { provider, sourceType, samples }]) => {
-      // Pages usually arrive in time order; sort only when they did not.
-      let sorted = true;
-      for (let i = 1; i < samples.length && sorted; i++) {
-        if ((samples[i] as SeriesSample).t < (samples[i - 1] as SeriesSample).t) sorted = false;
-      }
-      if (!sorted) samples.sort((a, b) => a.t - b.t);
-      const x = new Float64Array(samples.length);
-      const y = new Float64Array(samples.length);
-      samples.forEach((s, i) => {
-        x[i] = s.t;
-        y[i] = s.value;
+
+  /** The series, in key order, each oldest first. */
+  finish(): Series[] {
+    return [...this.byKey.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, e]) => {
+        let x = join(e.xs);
+        let y = join(e.ys);
+        let samples = e.samples;
+        if (!isSorted(x)) {
+          // Pages usually arrive in time order; sort only when they did not.
+          const order = [...x.keys()].sort((a, b) => (x[a] as number) - (x[b] as number));
+          samples = order.map((i) => e.samples[i] as SeriesSample);
+          x = Float64Array.from(order, (i) => x[i] as number);
+          y = Float64Array.from(order, (i) => y[i] as number);
+        }
+        const unit = samples[0]?.unit ?? '';
+        return { key, provider: e.provider, sourceType: e.sourceType, unit, samples, x, y };
       });
-      return { key, provider, sourceType, unit: samples[0]?.unit ?? '', samples, x, y };
-    });
+  }
+}
+
+function join(chunks: readonly Float64Array[]): Float64Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Float64Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+function isSorted(x: Float64Array): boolean {
+  for (let i = 1; i < x.length; i++) if ((x[i] as number) < (x[i - 1] as number)) return false;
+  return true;
+}
+
+/** Gathers every page's groups into one series per provider and source type, oldest first. */
+export function collectSeries(pages: readonly GroupedTimeseries[]): Series[] {
+  const collector = new SeriesCollector();
+  for (const page of pages) collector.add(page);
+  return collector.finish();
 }
 
 /** One row of chart data: the time (`t`, epoch ms) and a value per series key. */
