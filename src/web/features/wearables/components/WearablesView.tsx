@@ -256,7 +256,7 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
               </Suspense>
               <figcaption className="muted">
                 {resource.kind === 'count'
-                  ? `Events per ${resource.countPer ?? 'day'}, one bar per provider and source.`
+                  ? `Events per ${resource.countPer ?? 'day'} of the patient’s local time, one bar per provider and source.`
                   : 'One line per provider and source.'}{' '}
                 Drag the handles under the chart to zoom. Times are your local time ({timeZone}).
               </figcaption>

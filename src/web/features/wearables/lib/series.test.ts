@@ -129,6 +129,34 @@ describe('toChartData', () => {
   });
 });
 
+describe('toChartData with the patient’s offset', () => {
+  it('counts nights in the patient’s local time when samples carry timezone_offset', () => {
+    const pageWithOffsets = groupedTimeseriesSchema.parse({
+      groups: {
+        apple_health_kit: [
+          {
+            source: { provider: 'apple_health_kit', type: 'watch' },
+            data: [
+              // Patient at UTC-7: 23:30 on 1 Jan and 05:30 on 2 Jan local are one night.
+              { ...sample('2026-01-02T06:30:00Z', 1, 'count'), timezone_offset: -25_200 },
+              { ...sample('2026-01-02T12:30:00Z', 1, 'count'), timezone_offset: -25_200 },
+            ],
+          },
+        ],
+      },
+      next_cursor: null,
+    });
+    // By a Tokyo clinician's clock this is the night of 2 Jan; the patient's offset wins.
+    const chart = toChartData(
+      collectSeries([pageWithOffsets]),
+      { kind: 'count', countPer: 'night' },
+      800,
+      'Asia/Tokyo',
+    );
+    expect(chart.rows).toEqual([{ t: Date.UTC(2026, 0, 1), 'apple_health_kit · watch': 2 }]);
+  });
+});
+
 describe('toCsv', () => {
   it('writes every sample at full resolution with a header, quoting what needs it', () => {
     const series = collectSeries([

@@ -14,6 +14,8 @@ export interface SeriesSample {
   readonly timestamp: string;
   readonly value: number;
   readonly unit: string;
+  /** Seconds east of UTC where the sample was taken: the patient's local time. */
+  readonly timezone_offset?: number | null | undefined;
 }
 
 export interface Series {
@@ -135,7 +137,8 @@ export interface ChartData {
 /**
  * Chart-ready rows. Lines: each series downsampled to `width` points (extremes kept), merged
  * by time (a row holds the series that have a point at that time). Counts: events summed per
- * local night (evening to next noon, labelled by the evening's date) or local day.
+ * night (noon to noon, labelled by the evening's date) or day, in the patient's local time
+ * (each sample's `timezone_offset`; the clinician's `timeZone` when a sample has none).
  */
 export function toChartData(
   series: readonly Series[],
@@ -160,7 +163,12 @@ export function toChartData(
     const shift = resource.countPer === 'night' ? 12 * 3_600_000 : 0;
     for (const s of withData) {
       for (let i = 0; i < s.x.length; i++) {
-        put(localDayStart((s.x[i] as number) - shift, timeZone), s.key, s.y[i] as number, true);
+        // The patient's night: the sample's own offset when it has one, else the clinician's zone.
+        const offset = s.samples[i]?.timezone_offset;
+        const at = (s.x[i] as number) - shift;
+        const day =
+          typeof offset === 'number' ? wallDay(at + offset * 1000) : localDayStart(at, timeZone);
+        put(day, s.key, s.y[i] as number, true);
       }
     }
     // Every series has a bar (maybe 0) on every period, so empty nights read as none, not missing.
@@ -180,10 +188,13 @@ export function toChartData(
   return { kind: resource.kind, rows, keys, drawn, total };
 }
 
+/** The wall-clock midnight (written as UTC) of the day holding the wall-clock time `wall`. */
+function wallDay(wall: number): number {
+  return wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
+}
+
 /** The instant of local midnight (in `timeZone`) of the day holding `instant`, as a wall-clock day key. */
 function localDayStart(instant: number, timeZone: string): number {
-  const wall = instant + zoneOffsetMs(instant, timeZone);
-  const day = wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
   // The key is the wall-clock midnight written as UTC: stable and easy to label.
-  return day;
+  return wallDay(instant + zoneOffsetMs(instant, timeZone));
 }
