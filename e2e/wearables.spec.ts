@@ -100,6 +100,14 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     expect(shown.text).toContain(`draws ${api.total.toLocaleString('en-US')} points`);
     await expect(page.getByRole('table')).toContainText(`of ${api.total} samples`);
     await expect(page.getByText(/Asked for: .* 00:00 – .* 23:59 \(UTC\)/)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export CSV/ }).click();
+    const csv = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of csv) text += String(chunk);
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('timestamp,provider,source_type,value,unit');
+    expect(lines).toHaveLength(api.total + 1);
     await expectAccessible(page);
   });
 
@@ -151,6 +159,15 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
       timeZone: 'UTC',
     });
     await expect(page.getByText(`Asked for: ${day.format(Date.parse(from))} 00:00`)).toBeVisible();
+  });
+
+  await test.step('a range with no data says so for the provider', async () => {
+    await page.getByLabel('From').fill('2020-01-01');
+    await page.getByLabel('To').fill('2020-01-07');
+    await expect(page).toHaveURL(/to=2020-01-07/);
+    await expect(
+      page.getByText('No sleep apnea alerts from withings (unknown) in this range.'),
+    ).toBeVisible();
   });
 });
 
