@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedTimeseriesSchema, nextTimeseriesCursor } from '../contract/timeseries';
 import { PATIENTS } from './seed';
 import { YEAR_OF_MINUTES_PATIENT_ID } from './seed/wearables';
+import { timeseriesPageSizeFromEnv } from './server';
 import { NOW, buildTestApp, get } from './test/helper';
 
 const patient = PATIENTS[3]?.id ?? '';
@@ -206,5 +207,18 @@ describe('GET /v2/timeseries/{user_id}/{resource}/grouped', () => {
     const { status, body } = await get(app, `${base(patient, 'caffeine')}?start_date=2026-01-01`);
     expect(status).toBe(200);
     expect(body).toEqual({ groups: {}, next_cursor: null, next: null });
+  });
+});
+
+describe('SANDBOX_TIMESERIES_PAGE_SIZE', () => {
+  it('is read as a positive integer, unset meaning the default', () => {
+    expect(timeseriesPageSizeFromEnv({})).toBeUndefined();
+    expect(timeseriesPageSizeFromEnv({ SANDBOX_TIMESERIES_PAGE_SIZE: '25' })).toBe(25);
+    expect(() => timeseriesPageSizeFromEnv({ SANDBOX_TIMESERIES_PAGE_SIZE: '0' })).toThrow(
+      /positive integer/,
+    );
+    expect(() => timeseriesPageSizeFromEnv({ SANDBOX_TIMESERIES_PAGE_SIZE: 'ten' })).toThrow(
+      /positive integer/,
+    );
   });
 });
