@@ -48,7 +48,8 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    // A small timeseries page, so the wearables journey fetches (and charts) many pages.
+    env: { PORT: String(port), LOG_LEVEL: 'warn', SANDBOX_TIMESERIES_PAGE_SIZE: '25' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, parseConfig, type Upstream } from './bff/config';
 import { DEMO_ACCOUNTS } from './bff/demoAccounts';
 import { startBff } from './bff/server';
-import { startSandbox } from './sandbox/server';
+import { startSandbox, timeseriesPageSizeFromEnv } from './sandbox/server';
 
 /*
  * The composition root, and the only module that sees both the BFF and the local
@@ -25,6 +25,7 @@ async function main() {
       keyHeader: config.upstream.keyHeader,
       // The closed-beta gate of unmatched results for the local team (default on).
       unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
+      timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
     });
     closers.push(() => sandbox.close());
     upstream = {

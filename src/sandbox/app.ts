@@ -7,6 +7,7 @@ import { labTestsRoutes } from './routes/labTests';
 import { ordersRoutes } from './routes/orders';
 import { parsingJobsRoutes } from './routes/parsingJobs';
 import { unmatchedResultsRoutes } from './routes/unmatchedResults';
+import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   unmatchedResultsEnabled?: boolean;
   /** How long a parsing job waits before starting, then before ending (default 1 s and 2.5 s). */
   parsingDelays?: { startMs: number; finishMs: number };
+  /** Samples per page of the grouped timeseries (default 10,000); tests make it small. */
+  timeseriesPageSize?: number;
 }
 
 /** Log lines carry the path only: query strings can hold patient names and dates of birth. */
@@ -71,6 +74,10 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(parsingJobsRoutes, {
       ...context,
       delays: options.parsingDelays ?? { startMs: 1000, finishMs: 2500 },
+    });
+    await api.register(timeseriesRoutes, {
+      ...context,
+      pageSize: options.timeseriesPageSize ?? DEFAULT_TIMESERIES_PAGE_SIZE,
     });
   });
   return app;

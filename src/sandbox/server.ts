@@ -12,6 +12,7 @@ export interface StartSandboxOptions {
   keyHeader?: string;
   logger?: boolean;
   unmatchedResultsEnabled?: boolean;
+  timeseriesPageSize?: number;
 }
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
@@ -26,6 +27,7 @@ export async function startSandbox(
     ...(o.unmatchedResultsEnabled !== undefined
       ? { unmatchedResultsEnabled: o.unmatchedResultsEnabled }
       : {}),
+    ...(o.timeseriesPageSize ? { timeseriesPageSize: o.timeseriesPageSize } : {}),
   });
   const host = o.host ?? '127.0.0.1';
   await app.listen({ host, port: o.port ?? 0 });
@@ -55,6 +57,17 @@ function isEntryPoint(): boolean {
   );
 }
 
+/** `SANDBOX_TIMESERIES_PAGE_SIZE`: samples per timeseries page, a positive integer (unset: the default). */
+export function timeseriesPageSizeFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.SANDBOX_TIMESERIES_PAGE_SIZE;
+  if (!text) return undefined;
+  const size = Number(text);
+  if (!Number.isInteger(size) || size < 1) {
+    throw new Error(`SANDBOX_TIMESERIES_PAGE_SIZE must be a positive integer, not "${text}".`);
+  }
+  return size;
+}
+
 async function main() {
   const apiKey = process.env.SANDBOX_API_KEY;
   if (!apiKey) {
@@ -73,6 +86,7 @@ async function main() {
     apiKey,
     // The closed-beta gate, per team (one key, one team): `false` turns the review off.
     unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
+    timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
   });
   console.log(`Local Lab API listening on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

@@ -19,6 +19,8 @@ import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orde
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
 import { Route as AppUnmatchedResultsIndexRouteImport } from './routes/_app/unmatched-results/index';
 import { Route as AppUnmatchedResultsResultIdRouteImport } from './routes/_app/unmatched-results/$resultId';
+import { Route as AppWearablesIndexRouteImport } from './routes/_app/wearables/index';
+import { Route as AppPatientsUserIdWearablesRouteImport } from './routes/_app/patients/$userId/wearables';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -71,6 +73,17 @@ const AppUnmatchedResultsResultIdRoute =
     path: '/unmatched-results/$resultId',
     getParentRoute: () => AppRoute,
   } as any);
+const AppWearablesIndexRoute = AppWearablesIndexRouteImport.update({
+  id: '/wearables/',
+  path: '/wearables/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsUserIdWearablesRoute =
+  AppPatientsUserIdWearablesRouteImport.update({
+    id: '/patients/$userId/wearables',
+    path: '/patients/$userId/wearables',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -82,6 +95,8 @@ export interface FileRoutesByFullPath {
   '/lab-reports/': typeof AppLabReportsIndexRoute;
   '/orders/': typeof AppOrdersIndexRoute;
   '/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
+  '/wearables/': typeof AppWearablesIndexRoute;
+  '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
@@ -93,6 +108,8 @@ export interface FileRoutesByTo {
   '/lab-reports': typeof AppLabReportsIndexRoute;
   '/orders': typeof AppOrdersIndexRoute;
   '/unmatched-results': typeof AppUnmatchedResultsIndexRoute;
+  '/wearables': typeof AppWearablesIndexRoute;
+  '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -106,6 +123,8 @@ export interface FileRoutesById {
   '/_app/lab-reports/': typeof AppLabReportsIndexRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
   '/_app/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
+  '/_app/wearables/': typeof AppWearablesIndexRoute;
+  '/_app/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -118,7 +137,9 @@ export interface FileRouteTypes {
     | '/unmatched-results/$resultId'
     | '/lab-reports/'
     | '/orders/'
-    | '/unmatched-results/';
+    | '/unmatched-results/'
+    | '/wearables/'
+    | '/patients/$userId/wearables';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
@@ -129,7 +150,9 @@ export interface FileRouteTypes {
     | '/unmatched-results/$resultId'
     | '/lab-reports'
     | '/orders'
-    | '/unmatched-results';
+    | '/unmatched-results'
+    | '/wearables'
+    | '/patients/$userId/wearables';
   id:
     | '__root__'
     | '/_app'
@@ -141,7 +164,9 @@ export interface FileRouteTypes {
     | '/_app/unmatched-results/$resultId'
     | '/_app/lab-reports/'
     | '/_app/orders/'
-    | '/_app/unmatched-results/';
+    | '/_app/unmatched-results/'
+    | '/_app/wearables/'
+    | '/_app/patients/$userId/wearables';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -221,6 +246,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUnmatchedResultsResultIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/wearables/': {
+      id: '/_app/wearables/';
+      path: '/wearables';
+      fullPath: '/wearables/';
+      preLoaderRoute: typeof AppWearablesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/$userId/wearables': {
+      id: '/_app/patients/$userId/wearables';
+      path: '/patients/$userId/wearables';
+      fullPath: '/patients/$userId/wearables';
+      preLoaderRoute: typeof AppPatientsUserIdWearablesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -233,6 +272,8 @@ interface AppRouteChildren {
   AppLabReportsIndexRoute: typeof AppLabReportsIndexRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
   AppUnmatchedResultsIndexRoute: typeof AppUnmatchedResultsIndexRoute;
+  AppWearablesIndexRoute: typeof AppWearablesIndexRoute;
+  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -244,6 +285,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLabReportsIndexRoute: AppLabReportsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppUnmatchedResultsIndexRoute: AppUnmatchedResultsIndexRoute,
+  AppWearablesIndexRoute: AppWearablesIndexRoute,
+  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

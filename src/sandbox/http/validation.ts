@@ -90,6 +90,8 @@ function translate(issue: ZodIssue): Pick<ValidationIssue, 'msg' | 'type' | 'ctx
       return { type: 'enum', msg: `Input should be ${expected}`, ctx: { expected } };
     }
     case 'invalid_union': {
+      // A missing date-or-date-time parameter fails every branch; pydantic says it is missing.
+      if (issue.input === undefined) return { type: 'missing', msg: 'Field required' };
       const branches = branchIssues(issue);
       // An enum plus extra literals (interpretation accepts 'null') reads as one enum.
       const values = branches.flatMap((b) => (b.code === 'invalid_value' ? [b.values] : []));

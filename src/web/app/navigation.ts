@@ -1,7 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { ROLES, type Role } from '../../contract/console';
 import { REVIEW_QUEUE_ROLES } from '../features/review/lib/permissions';
-import { ORDERING_ROLES } from '../shared/lib/permissions';
+import { ORDERING_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {
   label: string;
@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Ops act on the queue; admins read it (the BFF's allow-list decides, this only hides).
   { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
   { label: 'Lab reports', to: '/lab-reports', roles: ROLES },
+  { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

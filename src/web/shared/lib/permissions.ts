@@ -6,6 +6,13 @@ import type { Role } from '../../../contract/console';
  */
 export const ORDERING_ROLES: readonly Role[] = ['coordinator', 'admin'];
 
+/** Wearable charts: clinicians, coordinators and admins (not ops). */
+export const WEARABLE_ROLES: readonly Role[] = ['clinician', 'coordinator', 'admin'];
+
+export function canReadWearables(role: Role): boolean {
+  return WEARABLE_ROLES.includes(role);
+}
+
 export function canCreateOrders(role: Role): boolean {
   return ORDERING_ROLES.includes(role);
 }

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { OrderEvent } from '../../../../contract/order';
+import { canReadWearables } from '../../../shared/lib/permissions';
+import { sessionQueryOptions } from '../../auth/api/session';
 import { formatDate, formatDateTime } from '../../../shared/lib/format';
 import { describeCollectionMethod, describeStatusDetail } from '../../../shared/lib/labels';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
@@ -20,11 +22,20 @@ export function OrderPage({ orderId }: { orderId: string }) {
   usePageTitle(title);
   const eventsHeading = useId();
   const current = order.last_event;
+  const { data: session } = useSuspenseQuery(sessionQueryOptions);
 
   return (
     <>
       <p className="breadcrumb">
         <Link to="/orders">Back to orders</Link>
+        {canReadWearables(session.account.role) ? (
+          <>
+            {' · '}
+            <Link to="/patients/$userId/wearables" params={{ userId: order.user_id }}>
+              Wearables
+            </Link>
+          </>
+        ) : null}
       </p>
       <h1>
         {title} <span className="h1-sub">{order.lab_test.name}</span>

@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../src/contract';
+import { groupedTimeseriesSchema, nextTimeseriesCursor } from '../src/contract/timeseries';
+import { expect, expectAccessible, test } from './fixtures';
+
+// Days in UTC, so the test can ask the Lab API for the same days with plain dates.
+test.use({ timezoneId: 'UTC' });
+
+/** Samples the BFF holds for a query, following every cursor: what the chart must show. */
+async function countThroughApi(
+  page: Page,
+  userId: string,
+  resource: string,
+  search: URLSearchParams,
+) {
+  let total = 0;
+  let pages = 0;
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({
+      start_date: search.get('from') ?? '',
+      end_date: search.get('to') ?? '',
+    });
+    const provider = search.get('provider');
+    if (provider) query.set('provider', provider);
+    if (cursor) query.set('next_cursor', cursor);
+    const response = await page.request.get(
+      `/api/lab/v2/timeseries/${userId}/${resource}/grouped?${query.toString()}`,
+      { headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE } },
+    );
+    expect(response.status()).toBe(200);
+    const body = groupedTimeseriesSchema.parse(await response.json());
+    for (const groups of Object.values(body.groups)) for (const g of groups) total += g.data.length;
+    pages++;
+    cursor = nextTimeseriesCursor(body);
+  } while (cursor);
+  return { total, pages };
+}
+
+/** The page's query; without from/to in the URL the page shows the last 30 days (UTC here). */
+function searchOf(page: Page) {
+  const search = new URL(page.url()).searchParams;
+  const today = new Date().toISOString().slice(0, 10);
+  if (!search.get('to')) search.set('to', today);
+  if (!search.get('from')) {
+    search.set('from', new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10));
+  }
+  return search;
+}
+
+/** "58 samples loaded from 3 pages": the status line after the last page. */
+async function loaded(page: Page) {
+  const status = page.getByRole('status').filter({ hasText: 'samples loaded' });
+  await expect(status).toBeVisible();
+  const text = (await status.textContent()) ?? '';
+  const match = /([\d,]+) samples loaded from ([\d,]+) page/.exec(text);
+  expect(match, text).not.toBeNull();
+  return {
+    total: Number(match?.[1]?.replaceAll(',', '')),
+    pages: Number(match?.[2]?.replaceAll(',', '')),
+    text,
+  };
+}
+
+test('a clinician charts a patient’s wearables: two providers, apnea per night, a filter, a range', async ({
+  page,
+  signIn,
+}) => {
+  let userId = '';
+  await test.step('open a patient from the wearables page', async () => {
+    await signIn('clinician');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Wearables' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wearables' })).toBeVisible();
+    await page
+      .getByRole('list', { name: 'Patients of recent orders' })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/wearables/);
+    userId = /patients\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+  });
+
+  await test.step('lean body mass from two providers is two series, with every page charted', async () => {
+    await expect(page.getByRole('heading', { level: 2, name: /Lean body mass/ })).toContainText(
+      'kg',
+    );
+    const chart = page.getByRole('figure', { name: 'Lean body mass chart' });
+    await expect(chart.locator('.recharts-line')).toHaveCount(2);
+    await expect(chart.getByText('withings · scale')).toBeVisible();
+    await expect(chart.getByText('apple_health_kit · watch')).toBeVisible();
+    const shown = await loaded(page);
+    const api = await countThroughApi(page, userId, 'lean_body_mass', searchOf(page));
+    expect(api.pages).toBeGreaterThan(1);
+    expect(shown.total).toBe(api.total);
+    expect(shown.pages).toBe(api.pages);
+    // Fewer samples than pixels: the chart draws every one of them.
+    expect(shown.text).toContain(`draws ${api.total.toLocaleString('en-US')} points`);
+    await expect(page.getByRole('table')).toContainText(`of ${api.total} samples`);
+    await expect(page.getByText(/Asked for: .* 00:00 – .* 23:59 \(UTC\)/)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export CSV/ }).click();
+    const csv = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of csv) text += String(chunk);
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('timestamp,provider,source_type,value,unit');
+    expect(lines).toHaveLength(api.total + 1);
+    await expectAccessible(page);
+  });
+
+  await test.step('sleep apnea alerts are events per night, as bars', async () => {
+    await page.getByLabel('Measurement').selectOption({ label: 'Sleep apnea alerts' });
+    await expect(page.getByRole('heading', { level: 2, name: /Sleep apnea alerts/ })).toContainText(
+      'count',
+    );
+    const chart = page.getByRole('figure', { name: 'Sleep apnea alerts chart' });
+    await expect(chart.locator('.recharts-bar')).toHaveCount(2);
+    await expect(chart).toContainText('Events per night');
+    const shown = await loaded(page);
+    const api = await countThroughApi(page, userId, 'sleep_apnea_alert', searchOf(page));
+    expect(shown.total).toBe(api.total);
+    expect(api.pages).toBeGreaterThan(1);
+  });
+
+  await test.step('filter one provider', async () => {
+    await page.getByLabel('Provider').selectOption('withings');
+    await expect(page).toHaveURL(/provider=withings/);
+    const chart = page.getByRole('figure', { name: 'Sleep apnea alerts chart' });
+    await expect(chart.locator('.recharts-bar')).toHaveCount(1);
+    await expect(chart.getByText('withings · unknown')).toBeVisible();
+    await expect(chart.getByText('apple_health_kit · watch')).toHaveCount(0);
+    const shown = await loaded(page);
+    const api = await countThroughApi(page, userId, 'sleep_apnea_alert', searchOf(page));
+    expect(shown.total).toBe(api.total);
+    await expect(
+      page.getByRole('table').getByRole('cell', { name: 'apple_health_kit' }),
+    ).toHaveCount(0);
+  });
+
+  await test.step('change the range', async () => {
+    const before = searchOf(page).get('from') ?? '';
+    const to = searchOf(page).get('to') ?? '';
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(from).not.toBe(before);
+    await page.getByLabel('From').fill(from);
+    await expect(page).toHaveURL(new RegExp(`from=${from}`));
+    const shown = await loaded(page);
+    const api = await countThroughApi(page, userId, 'sleep_apnea_alert', searchOf(page));
+    expect(shown.total).toBe(api.total);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(page.getByText(`Asked for: ${day.format(Date.parse(from))} 00:00`)).toBeVisible();
+  });
+
+  await test.step('a range with no data says so for the provider', async () => {
+    await page.getByLabel('From').fill('2020-01-01');
+    await page.getByLabel('To').fill('2020-01-07');
+    await expect(page).toHaveURL(/to=2020-01-07/);
+    await expect(
+      page.getByText('No sleep apnea alerts from withings (unknown) in this range.'),
+    ).toBeVisible();
+  });
+});
+
+test('ops have no wearables entry and the BFF refuses them the data', async ({
+  page,
+  signIn,
+  expectHttpError,
+}) => {
+  expectHttpError('/api/lab/v2/timeseries', 403);
+  await signIn('ops');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wearables' }),
+  ).toHaveCount(0);
+  await page.goto('/patients/9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d/wearables');
+  await expect(page.getByRole('alert')).toContainText('Your role does not allow this.');
+});

@@ -1,0 +1,157 @@
+import {
+  Bar,
+  BarChart,
+  Brush,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import type { ChartData } from '../lib/series';
+
+/*
+ * The one component that knows recharts; it is loaded lazily so recharts lands only in the
+ * wearables chunk. It gets rows already downsampled to about its width: no animation, no dots.
+ */
+
+/** Colour-blind-safe (Okabe–Ito), dark enough on white. */
+const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8a6d00', '#56b4e9', '#000000'];
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Count rows are keyed by the local day written as UTC midnight (see toChartData). */
+const periodFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const shortPeriod = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+export interface TimeseriesChartProps {
+  data: ChartData;
+  width: number;
+  height: number;
+  unit: string;
+  /** "night" or "day" for count resources. */
+  period?: string | undefined;
+}
+
+function ChartTooltip({
+  active,
+  payload,
+  label,
+  unit,
+  kind,
+  period,
+}: TooltipContentProps & { unit: string; kind: ChartData['kind']; period?: string | undefined }) {
+  if (!active || payload.length === 0 || typeof label !== 'number') return null;
+  const when =
+    kind === 'count'
+      ? `${period === 'night' ? 'Night of ' : ''}${periodFormat.format(label)}`
+      : timeFormat.format(label);
+  return (
+    <div className="chart-tooltip">
+      <p className="chart-tooltip__time">{when}</p>
+      <ul>
+        {payload.map((item) => {
+          const [provider, source] = String(item.dataKey).split(' · ');
+          return (
+            <li key={String(item.dataKey)}>
+              <strong>
+                {String(item.value)} {unit}
+              </strong>{' '}
+              {provider} <span className="muted">({source})</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export default function TimeseriesChart({
+  data,
+  width,
+  height,
+  unit,
+  period,
+}: TimeseriesChartProps) {
+  const span = data.rows.length > 1 ? (data.rows.at(-1)?.t ?? 0) - (data.rows[0]?.t ?? 0) : 0;
+  const tick = (t: number) =>
+    data.kind === 'count'
+      ? shortPeriod.format(t)
+      : span > 2 * 86_400_000
+        ? shortDay.format(t)
+        : timeFormat.format(t);
+  const common = {
+    width,
+    height,
+    data: data.rows,
+    margin: { top: 8, right: 16, bottom: 8, left: 8 },
+  };
+  const axes = (
+    <>
+      <CartesianGrid stroke="#e3e8ee" vertical={false} />
+      <XAxis
+        dataKey="t"
+        type={data.kind === 'count' ? 'category' : 'number'}
+        domain={['dataMin', 'dataMax']}
+        scale={data.kind === 'count' ? 'band' : 'linear'}
+        tickFormatter={tick}
+        minTickGap={24}
+      />
+      <YAxis
+        width={64}
+        domain={data.kind === 'count' ? [0, 'auto'] : ['auto', 'auto']}
+        label={{ value: unit, angle: -90, position: 'insideLeft' }}
+        allowDecimals={data.kind !== 'count'}
+      />
+      <Tooltip
+        isAnimationActive={false}
+        content={(props: TooltipContentProps) => (
+          <ChartTooltip {...props} unit={unit} kind={data.kind} period={period} />
+        )}
+      />
+      <Legend />
+      <Brush dataKey="t" height={28} tickFormatter={tick} stroke="#0b4f6c" />
+    </>
+  );
+  if (data.kind === 'count') {
+    return (
+      <BarChart {...common}>
+        {axes}
+        {data.keys.map((key, i) => (
+          <Bar
+            key={key}
+            dataKey={key}
+            name={key}
+            fill={COLOURS[i % COLOURS.length]}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    );
+  }
+  return (
+    <LineChart {...common}>
+      {axes}
+      {data.keys.map((key, i) => (
+        <Line
+          key={key}
+          dataKey={key}
+          name={key}
+          type="linear"
+          stroke={COLOURS[i % COLOURS.length]}
+          strokeWidth={1.5}
+          dot={false}
+          connectNulls
+          isAnimationActive={false}
+        />
+      ))}
+    </LineChart>
+  );
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { groupedTimeseriesSchema, type GroupedTimeseries } from '../../../../contract/timeseries';
+import { collectSeries, toChartData } from './series';
+import { toCsv } from './csv';
+
+const sample = (timestamp: string, value: number, unit = 'kg') => ({ timestamp, value, unit });
+
+function page(groups: Record<string, [string, ReturnType<typeof sample>[]][]>): GroupedTimeseries {
+  return groupedTimeseriesSchema.parse({
+    groups: Object.fromEntries(
+      Object.entries(groups).map(([provider, list]) => [
+        provider,
+        list.map(([type, data]) => ({ source: { provider, type }, data })),
+      ]),
+    ),
+    next_cursor: null,
+  });
+}
+
+describe('collectSeries', () => {
+  it('makes one series per provider and source type across pages, oldest first', () => {
+    const series = collectSeries([
+      page({
+        withings: [
+          ['scale', [sample('2026-01-01T07:00:00Z', 50), sample('2026-01-02T07:00:00Z', 51)]],
+        ],
+        apple_health_kit: [['watch', [sample('2026-01-01T09:00:00Z', 52)]]],
+      }),
+      page({ withings: [['scale', [sample('2026-01-03T07:00:00Z', 50.5)]]] }),
+    ]);
+    expect(series.map((s) => s.key)).toEqual(['apple_health_kit · watch', 'withings · scale']);
+    const scale = series[1];
+    expect(scale?.samples.map((s) => s.value)).toEqual([50, 51, 50.5]);
+    expect([...(scale?.x ?? [])]).toEqual([
+      Date.parse('2026-01-01T07:00:00Z'),
+      Date.parse('2026-01-02T07:00:00Z'),
+      Date.parse('2026-01-03T07:00:00Z'),
+    ]);
+    expect(scale?.unit).toBe('kg');
+  });
+
+  it('keeps a source with no samples (so its empty state can be shown)', () => {
+    const series = collectSeries([page({ withings: [['scale', []]] })]);
+    expect(series).toHaveLength(1);
+    expect(series[0]?.samples).toEqual([]);
+  });
+
+  it('sorts samples that arrived out of order', () => {
+    const series = collectSeries([
+      page({
+        oura: [['ring', [sample('2026-01-02T00:00:00Z', 2), sample('2026-01-01T00:00:00Z', 1)]]],
+      }),
+    ]);
+    expect(series[0]?.samples.map((s) => s.value)).toEqual([1, 2]);
+  });
+});
+
+describe('toChartData', () => {
+  const minutes = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      sample(new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), 60 + (i % 17), 'bpm'),
+    );
+
+  it('downsamples each line to about the pixel width, keeping first, last, min and max', () => {
+    const data = minutes(100_000);
+    data[5_000] = sample('2026-01-04T11:20:00.000Z', 190, 'bpm');
+    data[70_000] = sample('2026-02-18T14:40:00.000Z', 31, 'bpm');
+    const series = collectSeries([page({ apple_health_kit: [['watch', data]] })]);
+    const chart = toChartData(series, { kind: 'line' }, 800, 'UTC');
+    expect(chart.total).toBe(100_000);
+    expect(chart.rows.length).toBeLessThanOrEqual(802);
+    expect(chart.rows.length).toBeGreaterThan(700);
+    const values = chart.rows.map((r) => r['apple_health_kit · watch']);
+    expect(Math.max(...(values as number[]))).toBe(190);
+    expect(Math.min(...(values as number[]))).toBe(31);
+    expect(chart.rows[0]?.t).toBe(Date.UTC(2026, 0, 1));
+    expect(chart.rows.at(-1)?.t).toBe(Date.UTC(2026, 0, 1) + 99_999 * 60_000);
+  });
+
+  it('merges two providers by time, each row holding the series with a point there', () => {
+    const series = collectSeries([
+      page({
+        withings: [['scale', [sample('2026-01-01T07:00:00Z', 50)]]],
+        apple_health_kit: [
+          ['watch', [sample('2026-01-01T07:00:00Z', 51), sample('2026-01-01T09:00:00Z', 52)]],
+        ],
+      }),
+    ]);
+    const chart = toChartData(series, { kind: 'line' }, 800, 'UTC');
+    expect(chart.keys).toEqual(['apple_health_kit · watch', 'withings · scale']);
+    expect(chart.rows).toEqual([
+      {
+        t: Date.parse('2026-01-01T07:00:00Z'),
+        'apple_health_kit · watch': 51,
+        'withings · scale': 50,
+      },
+      { t: Date.parse('2026-01-01T09:00:00Z'), 'apple_health_kit · watch': 52 },
+    ]);
+  });
+
+  it('sums count events per local night: evening and the small hours count for the evening’s date', () => {
+    const series = collectSeries([
+      page({
+        apple_health_kit: [
+          [
+            'watch',
+            [
+              // New York: 23:30 on 1 Jan and 03:00 on 2 Jan are the night of 1 Jan.
+              sample('2026-01-02T04:30:00Z', 1, 'count'),
+              sample('2026-01-02T08:00:00Z', 1, 'count'),
+              // 02:00 on 3 Jan: the night of 2 Jan.
+              sample('2026-01-03T07:00:00Z', 1, 'count'),
+            ],
+          ],
+        ],
+        withings: [['unknown', [sample('2026-01-02T05:00:00Z', 1, 'count')]]],
+      }),
+    ]);
+    const chart = toChartData(
+      series,
+      { kind: 'count', countPer: 'night' },
+      800,
+      'America/New_York',
+    );
+    expect(chart.rows).toEqual([
+      { t: Date.UTC(2026, 0, 1), 'apple_health_kit · watch': 2, 'withings · unknown': 1 },
+      { t: Date.UTC(2026, 0, 2), 'apple_health_kit · watch': 1, 'withings · unknown': 0 },
+    ]);
+  });
+});
+
+describe('toChartData with the patient’s offset', () => {
+  it('counts nights in the patient’s local time when samples carry timezone_offset', () => {
+    const pageWithOffsets = groupedTimeseriesSchema.parse({
+      groups: {
+        apple_health_kit: [
+          {
+            source: { provider: 'apple_health_kit', type: 'watch' },
+            data: [
+              // Patient at UTC-7: 23:30 on 1 Jan and 05:30 on 2 Jan local are one night.
+              { ...sample('2026-01-02T06:30:00Z', 1, 'count'), timezone_offset: -25_200 },
+              { ...sample('2026-01-02T12:30:00Z', 1, 'count'), timezone_offset: -25_200 },
+            ],
+          },
+        ],
+      },
+      next_cursor: null,
+    });
+    // By a Tokyo clinician's clock this is the night of 2 Jan; the patient's offset wins.
+    const chart = toChartData(
+      collectSeries([pageWithOffsets]),
+      { kind: 'count', countPer: 'night' },
+      800,
+      'Asia/Tokyo',
+    );
+    expect(chart.rows).toEqual([{ t: Date.UTC(2026, 0, 1), 'apple_health_kit · watch': 2 }]);
+  });
+});
+
+describe('toCsv', () => {
+  it('writes every sample at full resolution with a header, quoting what needs it', () => {
+    const series = collectSeries([
+      page({
+        withings: [['scale', [sample('2026-01-01T07:00:00Z', 50.25)]]],
+        'odd,provider': [['watch', [sample('2026-01-01T09:00:00Z', 52, 'k"g')]]],
+      }),
+    ]);
+    expect(toCsv(series)).toBe(
+      'timestamp,provider,source_type,value,unit\r\n' +
+        '2026-01-01T09:00:00Z,"odd,provider",watch,52,"k""g"\r\n' +
+        '2026-01-01T07:00:00Z,withings,scale,50.25,kg\r\n',
+    );
+  });
+});

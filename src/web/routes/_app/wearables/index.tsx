@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ordersQueryOptions } from '../../../features/orders/api/orders';
+import {
+  PICKER_ORDERS_PAGE_SIZE,
+  PatientPicker,
+} from '../../../features/wearables/components/PatientPicker';
+
+export const Route = createFileRoute('/_app/wearables/')({
+  loader: ({ context: { queryClient } }) =>
+    queryClient.query({ ...ordersQueryOptions(1, PICKER_ORDERS_PAGE_SIZE), staleTime: 'static' }),
+  component: PatientPicker,
+});
