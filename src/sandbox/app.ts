@@ -5,6 +5,9 @@ import { errorsPlugin } from './plugins/errors';
 import { labAccountsRoutes } from './routes/labAccounts';
 import { labTestsRoutes } from './routes/labTests';
 import { ordersRoutes } from './routes/orders';
+import { phlebotomyRoutes } from './routes/phlebotomy';
+import { trackingRoutes } from './routes/tracking';
+import { Simulator } from './lifecycle/simulator';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -47,6 +50,11 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   // One key, one team: the demo team (the real service maps each key to its team).
   const context: RouteContext = { db, teamId: DEMO_TEAM_ID, now };
 
+  // Simulations left running by an earlier process carry on from where they stopped.
+  const simulator = new Simulator(db, DEMO_TEAM_ID, now);
+  await simulator.resume();
+  app.addHook('onClose', () => simulator.close());
+
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
@@ -58,6 +66,8 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);
     await api.register(labAccountsRoutes, context);
+    await api.register(trackingRoutes, { ...context, simulator });
+    await api.register(phlebotomyRoutes, { ...context, simulator });
   });
   return app;
 }
