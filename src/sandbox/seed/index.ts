@@ -1,6 +1,7 @@
 import type { SandboxDb } from '../store/database';
 import { insertOrder, insertOrderTransaction } from '../store/orders';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
+import { seedAppointments } from './appointments';
 import { buildSeedOrders } from './orders';
 import { PATIENTS } from './patients';
 
@@ -100,5 +101,6 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
       .execute();
     for (const transaction of transactions) await insertOrderTransaction(trx, transaction);
     for (const order of orders) await insertOrder(trx, order);
+    await seedAppointments(trx, orders);
   });
 }
