@@ -8,7 +8,7 @@ import {
 import { ordersPageSchema, postOrderResponseSchema } from '../../../../contract/order';
 import { labResultsRawSchema, type SimulateBody } from '../../../../contract/results';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
-import { PAGE_SIZE, toLabQuery, type OrdersSearch } from '../lib/ordersSearch';
+import { LIST_PAGE_SIZE, PAGE_SIZE, toLabQuery, type OrdersSearch } from '../lib/ordersSearch';
 
 /** The BFF path of one page of a view; repeated parameters (`status`) stay repeated. */
 export function ordersPagePath(search: OrdersSearch, page: number, size = PAGE_SIZE): string {
@@ -22,7 +22,8 @@ export const ordersViewQueryOptions = (search: OrdersSearch) => {
   const page = search.worklist === 'overdue' ? 1 : (search.page ?? 1);
   return queryOptions({
     queryKey: ['orders', 'list', 'view', { ...search, page }],
-    queryFn: ({ signal }) => apiGet(ordersPagePath(search, page), ordersPageSchema, signal),
+    queryFn: ({ signal }) =>
+      apiGet(ordersPagePath(search, page, LIST_PAGE_SIZE), ordersPageSchema, signal),
   });
 };
 

@@ -9,7 +9,7 @@ export function OrderTimeline({ order }: { order: Order }) {
   const steps = buildTimeline(order.events, order.last_event);
   return (
     <section aria-labelledby={heading} className="events">
-      <h2 id={heading}>Timeline</h2>
+      <h2 id={heading}>Events</h2>
       {steps.length === 0 ? (
         <p className="empty">No events yet.</p>
       ) : (

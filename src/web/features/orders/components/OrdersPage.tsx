@@ -7,7 +7,12 @@ import { formatCount } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { scanOrders } from '../api/scan';
 import { ordersViewQueryOptions } from '../api/tracking';
-import { overdueLevel, PAGE_SIZE, type OrdersSearch, type Worklist } from '../lib/ordersSearch';
+import {
+  overdueLevel,
+  LIST_PAGE_SIZE,
+  type OrdersSearch,
+  type Worklist,
+} from '../lib/ordersSearch';
 import { CsvExport } from './CsvExport';
 import { OrdersFilters } from './OrdersFilters';
 import { OrdersTable } from './OrdersTable';
@@ -60,8 +65,8 @@ function PagedView({ search }: { search: OrdersSearch }) {
   const { data } = useSuspenseQuery(ordersViewQueryOptions(search));
   const page = search.page ?? 1;
   const total = data.total ?? data.orders.length;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const first = (page - 1) * LIST_PAGE_SIZE + 1;
 
   return (
     <>

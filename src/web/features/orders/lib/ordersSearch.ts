@@ -73,6 +73,8 @@ export const OPEN_STATUSES = LOW_LEVEL_STATUSES.filter(
     ].includes(s),
 );
 
+/** Rows per page on screen (the API's default) and per request when reading a whole view. */
+export const LIST_PAGE_SIZE = 50;
 export const PAGE_SIZE = 100;
 
 /** The GET /v3/orders query for a view (without page and size). */
