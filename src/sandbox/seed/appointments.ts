@@ -52,7 +52,9 @@ export async function seedAppointments(db: SandboxDb, orders: OrderRecord[]): Pr
       event_data: null,
       events: [
         { created_at: booked.created_at, status: 'scheduled', data: null },
-        ...(status === 'confirmed' ? [] : [{ created_at: order.document.updated_at, status, data: null }]),
+        ...(status === 'confirmed'
+          ? []
+          : [{ created_at: order.document.updated_at, status, data: null }]),
       ],
     };
     await db
