@@ -217,3 +217,19 @@ test('book a phlebotomy appointment with notes, reschedule it and cancel it', as
     ).toContainText('Appointment cancelled');
   });
 });
+
+test('a clinician reads results but cannot cancel or simulate', async ({ page, signIn }) => {
+  await signIn('clinician');
+  const done = pick(
+    await seededOrders(page),
+    (o) => o.lab_test.method === 'walk_in_test' && lowOf(o) === 'completed',
+    'a completed walk-in order',
+  );
+  await page.goto(`/orders/${done.id}`);
+  await expect(
+    page.getByRole('region', { name: 'Results' }).getByRole('table', { name: 'Biomarkers' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download result PDF' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
+});

@@ -252,4 +252,24 @@ describe('tracking in the local Lab API', () => {
       .poll(async () => lowLevelOf(await order(app, walkIn.id)), { timeout: 8000, interval: 250 })
       .toBe('requisition_created');
   });
+
+  it('seeds results for finished orders and appointments for booked phlebotomy orders', async () => {
+    const done = orders.filter((o) => lowLevelOf(o) === 'completed');
+    expect(done.length).toBeGreaterThan(0);
+    for (const order of done) {
+      const { status, body } = await get(app, `/v3/order/${order.id}/result`);
+      expect(status).toBe(200);
+      expect(labResultsRawSchema.parse(body).metadata.interpretation).toBe(order.interpretation);
+    }
+    const booked = orders.filter(
+      (o) =>
+        o.lab_test.method === 'at_home_phlebotomy' &&
+        o.events.some((e) => e.status.endsWith('.appointment_scheduled')),
+    );
+    expect(booked.length).toBeGreaterThan(0);
+    for (const order of booked) {
+      const { status } = await get(app, `/v3/order/${order.id}/phlebotomy/appointment`);
+      expect(status).toBe(200);
+    }
+  });
 });

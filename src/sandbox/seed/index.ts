@@ -3,6 +3,7 @@ import { insertOrder, insertOrderTransaction } from '../store/orders';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
 import { seedAppointments } from './appointments';
 import { buildSeedOrders } from './orders';
+import { seedResults } from './results';
 import { PATIENTS } from './patients';
 
 export { DEMO_TEAM_ID, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
@@ -102,5 +103,6 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
     for (const transaction of transactions) await insertOrderTransaction(trx, transaction);
     for (const order of orders) await insertOrder(trx, order);
     await seedAppointments(trx, orders);
+    await seedResults(trx, orders);
   });
 }

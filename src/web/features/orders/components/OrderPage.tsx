@@ -30,12 +30,14 @@ export function OrderPage({ orderId }: { orderId: string }) {
         {title} <span className="h1-sub">{order.lab_test.name}</span>
       </h1>
       <OrderFacts order={order} />
-      <OrderActions
-        order={order}
-        canAct={canActOnOrders(role)}
-        canReadResults={readsResults}
-        sandbox={sandbox}
-      />
+      {canActOnOrders(role) || readsResults ? (
+        <OrderActions
+          order={order}
+          canAct={canActOnOrders(role)}
+          canReadResults={readsResults}
+          sandbox={sandbox}
+        />
+      ) : null}
       <OrderTimeline order={order} />
       {readsResults && hasResults(order) ? <OrderResults orderId={order.id} /> : null}
       {order.details.type === 'at_home_phlebotomy' ? (
