@@ -233,3 +233,23 @@ test('a clinician reads results but cannot cancel or simulate', async ({ page, s
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
 });
+
+test('with a delay between steps, the page follows the order as it moves', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  const walkIn = pick(
+    await seededOrders(page),
+    (o) => o.lab_test.method === 'walk_in_test' && lowOf(o) === 'ordered' && !o.activate_by,
+    'a walk-in order still ordered',
+  );
+  await page.goto(`/orders/${walkIn.id}`);
+  await page.getByLabel('Seconds between steps').fill('1');
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'this page follows it' })).toBeVisible();
+  const events = page.getByRole('region', { name: 'Events' }).getByRole('listitem');
+  await expect(events.last()).toContainText('Completed', { timeout: 20_000 });
+  await expect(events).toHaveCount(5);
+  await expect(page.getByRole('region', { name: 'Results' })).toBeVisible();
+});

@@ -63,8 +63,13 @@ export async function cancelOrder(orderId: string) {
   );
 }
 
-export async function simulateOrder(orderId: string, finalStatus: string, body: SimulateBody) {
-  const query = new URLSearchParams({ final_status: finalStatus, delay: '0' });
+export async function simulateOrder(
+  orderId: string,
+  finalStatus: string,
+  body: SimulateBody,
+  delaySeconds = 0,
+) {
+  const query = new URLSearchParams({ final_status: finalStatus, delay: String(delaySeconds) });
   await apiRequest(`${orderPath(orderId, '/test')}?${query.toString()}`, { method: 'POST', body });
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { canCancel } from '../../../../contract/cancellation';
 import {
@@ -14,6 +14,7 @@ import { humanize } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { downloadFile } from '../api/download';
+import { orderQueryOptions } from '../api/orders';
 import { cancelOrder, requisitionPdfPath, resultPdfPath, simulateOrder } from '../api/tracking';
 
 export const hasResults = (order: Order) =>
@@ -136,13 +137,33 @@ function Simulate({ order }: { order: Order }) {
   const statuses = isKnown(COLLECTION_METHODS, method)
     ? LOW_LEVEL_STATUSES_BY_METHOD[method].filter((s) => s !== 'ordered')
     : [];
+  // With a delay the Lab API moves the order on by itself: re-read it until it gets there.
+  const [target, setTarget] = useState<string | null>(null);
+  const arrived =
+    target === null ||
+    order.last_event.status === target ||
+    /^cancelled\./.test(order.last_event.status);
+  useQuery({ ...orderQueryOptions(order.id), refetchInterval: 1000, enabled: !arrived });
   const mutation = useMutation({
-    mutationFn: (input: { finalStatus: string; interpretation: string; missing: boolean }) =>
-      simulateOrder(order.id, input.finalStatus, {
-        interpretation: input.interpretation as (typeof INTERPRETATIONS)[number],
-        has_missing_results: input.missing,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    mutationFn: (input: {
+      finalStatus: string;
+      interpretation: string;
+      missing: boolean;
+      delay: number;
+    }) =>
+      simulateOrder(
+        order.id,
+        input.finalStatus,
+        {
+          interpretation: input.interpretation as (typeof INTERPRETATIONS)[number],
+          has_missing_results: input.missing,
+        },
+        input.delay,
+      ),
+    onSuccess: async (_answer, input) => {
+      setTarget(input.delay > 0 ? input.finalStatus : null);
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
   });
   if (!isKnown(COLLECTION_METHODS, method)) return null;
 
@@ -156,6 +177,7 @@ function Simulate({ order }: { order: Order }) {
       finalStatus: orderStatus(method, text('final_status') as (typeof statuses)[number]),
       interpretation: text('interpretation'),
       missing: data.get('missing') === 'on',
+      delay: Math.max(0, Math.min(60, Number(text('delay')) || 0)),
     });
   };
 
@@ -189,6 +211,10 @@ function Simulate({ order }: { order: Order }) {
           ))}
         </select>
       </p>
+      <p className="field">
+        <label htmlFor={`${id}-delay`}>Seconds between steps</label>
+        <input id={`${id}-delay`} name="delay" type="number" min={0} max={60} defaultValue={0} />
+      </p>
       <p className="choice">
         <input id={`${id}-missing`} name="missing" type="checkbox" />
         <label htmlFor={`${id}-missing`}>Leave some results missing</label>
@@ -196,7 +222,13 @@ function Simulate({ order }: { order: Order }) {
       <button type="submit" className="button" disabled={mutation.isPending}>
         {mutation.isPending ? 'Simulating …' : 'Simulate'}
       </button>
-      <span role="status">{mutation.isSuccess ? ' The order has moved on.' : ''}</span>
+      <span role="status">
+        {mutation.isSuccess
+          ? arrived
+            ? ' The order has moved on.'
+            : ' The order is moving on; this page follows it.'
+          : ''}
+      </span>
       {mutation.error ? (
         <p role="alert">The Lab API refused: {describeError(mutation.error)}</p>
       ) : null}
