@@ -272,4 +272,46 @@ describe('tracking in the local Lab API', () => {
       expect(status).toBe(200);
     }
   });
+
+  it('takes a PhlebFinders request in the request tier and refuses it elsewhere', async () => {
+    const phleb = find('at_home_phlebotomy', 'requisition_created');
+    const address = {
+      first_line: '27 Riverbend Ct',
+      city: 'Onalaska',
+      state: 'WI',
+      zip_code: '54650',
+    };
+    const refused = await send(
+      app,
+      'POST',
+      `/v3/order/${phleb.id}/phlebotomy/appointment/request`,
+      {
+        address: { ...address, city: 'Phoenix', state: 'AZ', zip_code: '85004' },
+        provider: 'phlebfinders',
+      },
+    );
+    expect(refused.status).toBe(400);
+    const requested = await send(
+      app,
+      'POST',
+      `/v3/order/${phleb.id}/phlebotomy/appointment/request`,
+      {
+        address,
+        provider: 'phlebfinders',
+        appointment_notes: 'Mornings only',
+      },
+    );
+    expect(requested.status).toBe(200);
+    expect(appointmentSchema.parse(requested.body)).toMatchObject({
+      status: 'pending',
+      provider: 'phlebfinders',
+      start_at: null,
+      appointment_notes: 'Mornings only',
+    });
+    const after = await order(app, phleb.id);
+    expect(lowLevelOf(after)).toBe('appointment_pending');
+    expect((after.details.data as { appointment_id?: string }).appointment_id).toBe(
+      appointmentSchema.parse(requested.body).id,
+    );
+  });
 });
