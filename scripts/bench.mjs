@@ -7,7 +7,13 @@ if (!existsSync('dist/server/start.js') || !existsSync('dist/web/index.html')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const only = process.argv[2];
-const scripts = ['bench/bundle-size.mjs', 'bench/proxy.mjs', 'bench/review.mjs', 'bench/chart.mjs'];
+const scripts = [
+  'bench/bundle-size.mjs',
+  'bench/proxy.mjs',
+  'bench/orders-list.mjs',
+  'bench/review.mjs',
+  'bench/chart.mjs',
+];
 for (const script of scripts) {
   if (only && !script.includes(only)) continue;
   console.log(`\n== ${script}`);

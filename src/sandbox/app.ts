@@ -8,6 +8,9 @@ import { ordersRoutes } from './routes/orders';
 import { parsingJobsRoutes } from './routes/parsingJobs';
 import { unmatchedResultsRoutes } from './routes/unmatchedResults';
 import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
+import { phlebotomyRoutes } from './routes/phlebotomy';
+import { trackingRoutes } from './routes/tracking';
+import { Simulator } from './lifecycle/simulator';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -56,6 +59,11 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   // One key, one team: the demo team (the real service maps each key to its team).
   const context: RouteContext = { db, teamId: DEMO_TEAM_ID, now };
 
+  // Simulations left running by an earlier process carry on from where they stopped.
+  const simulator = new Simulator(db, DEMO_TEAM_ID, now);
+  await simulator.resume();
+  app.addHook('onClose', () => simulator.close());
+
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
@@ -79,6 +87,8 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
       ...context,
       pageSize: options.timeseriesPageSize ?? DEFAULT_TIMESERIES_PAGE_SIZE,
     });
+    await api.register(trackingRoutes, { ...context, simulator });
+    await api.register(phlebotomyRoutes, { ...context, simulator });
   });
   return app;
 }

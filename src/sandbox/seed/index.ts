@@ -2,7 +2,9 @@ import type { SandboxDb } from '../store/database';
 import { insertOrder, insertOrderTransaction } from '../store/orders';
 import { insertUnmatchedResult } from '../store/unmatchedResults';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
+import { seedAppointments } from './appointments';
 import { buildSeedOrders } from './orders';
+import { seedResults } from './results';
 import { PATIENTS } from './patients';
 import { buildSeedUnmatchedResults } from './review';
 
@@ -105,5 +107,7 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
     for (const result of buildSeedUnmatchedResults(orders, now)) {
       await insertUnmatchedResult(trx, result);
     }
+    await seedAppointments(trx, orders);
+    await seedResults(trx, orders);
   });
 }

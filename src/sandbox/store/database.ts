@@ -19,6 +19,9 @@ export async function openSandboxDb(file: string): Promise<SandboxDb> {
   const result = await new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Each domain's migration only adds its own tables, so a data folder made before an
+    // earlier-numbered migration landed may apply it late.
+    allowUnorderedMigrations: true,
   }).migrateToLatest();
   if (result.error) {
     await db.destroy();

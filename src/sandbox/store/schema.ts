@@ -133,6 +133,31 @@ export interface ParsingJobTable {
   document: string;
 }
 
+export interface OrderResultTable {
+  order_id: string;
+  created_at: string;
+  document: string;
+}
+
+export interface OrderSimulationTable {
+  order_id: string;
+  /** JSON array of the low-level statuses still to walk. */
+  remaining: string;
+  delay_ms: number;
+  next_at: string;
+  /** JSON SimulateBody. */
+  options: string;
+}
+
+export interface PhlebotomyAppointmentTable {
+  id: string;
+  order_id: string;
+  status: string;
+  created_at: string;
+  /** ClientFacingAppointment as returned. */
+  document: string;
+}
+
 export interface SandboxDatabase {
   team: TeamTable;
   lab: LabTable;
@@ -146,4 +171,7 @@ export interface SandboxDatabase {
   order_event: OrderEventTable;
   unmatched_result: UnmatchedResultTable;
   parsing_job: ParsingJobTable;
+  order_result: OrderResultTable;
+  order_simulation: OrderSimulationTable;
+  phlebotomy_appointment: PhlebotomyAppointmentTable;
 }

@@ -27,3 +27,15 @@ const ROLE_WORDS: Record<Role, string> = {
 export function describeRole(role: Role): string {
   return ROLE_WORDS[role];
 }
+
+/** Results are clinical: ops follow statuses but do not read them (the BFF agrees). */
+export const RESULT_ROLES: readonly Role[] = ['coordinator', 'clinician', 'admin'];
+
+export function canReadResults(role: Role): boolean {
+  return RESULT_ROLES.includes(role);
+}
+
+/** Cancelling, simulating and booking phlebotomists are the coordinators' work. */
+export function canActOnOrders(role: Role): boolean {
+  return ORDERING_ROLES.includes(role);
+}

@@ -1,71 +1,154 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatCount, formatDate, formatDateTime } from '../../../shared/lib/format';
-import { describeCollectionMethod } from '../../../shared/lib/labels';
+import { useEffect, useState } from 'react';
+import type { Order } from '../../../../contract/order';
+import { describeError } from '../../../shared/api/client';
+import { formatCount } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { ordersQueryOptions } from '../api/orders';
-import { orderTitle } from './patient';
-import { StatusText } from './StatusText';
+import { scanOrders } from '../api/scan';
+import { ordersViewQueryOptions } from '../api/tracking';
+import {
+  overdueLevel,
+  LIST_PAGE_SIZE,
+  type OrdersSearch,
+  type Worklist,
+} from '../lib/ordersSearch';
+import { CsvExport } from './CsvExport';
+import { OrdersFilters } from './OrdersFilters';
+import { OrdersTable } from './OrdersTable';
 
-export function OrdersPage() {
-  usePageTitle('Orders');
-  const { data } = useSuspenseQuery(ordersQueryOptions());
-  const { orders } = data;
-  const total = data.total ?? orders.length;
+const WORKLIST_LINKS: { worklist: Worklist | undefined; label: string }[] = [
+  { worklist: undefined, label: 'All orders' },
+  { worklist: 'overdue', label: 'Overdue' },
+  { worklist: 'critical', label: 'Critical results' },
+  { worklist: 'attention', label: 'Needs attention' },
+];
 
+const TITLES: Record<Worklist, string> = {
+  overdue: 'Overdue orders',
+  critical: 'Critical results',
+  attention: 'Orders that need attention',
+};
+
+export function OrdersPage({ search }: { search: OrdersSearch }) {
+  usePageTitle(search.worklist ? TITLES[search.worklist] : 'Orders');
   return (
     <>
       <h1>Orders</h1>
-      {orders.length === 0 ? (
-        <p className="empty">No orders yet.</p>
+      <nav aria-label="Worklists" className="worklists">
+        <ul>
+          {WORKLIST_LINKS.map(({ worklist, label }) => (
+            <li key={label}>
+              <Link
+                to="/orders"
+                search={worklist ? { worklist } : {}}
+                aria-current={search.worklist === worklist ? 'page' : undefined}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {search.worklist ? <h2>{TITLES[search.worklist]}</h2> : null}
+      <OrdersFilters search={search} />
+      {search.worklist === 'overdue' ? (
+        <OverdueView key={JSON.stringify(search)} search={search} />
       ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <caption>
-              Showing {formatCount(orders.length)} of {formatCount(total)}{' '}
-              {total === 1 ? 'order' : 'orders'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Patient</th>
-                <th scope="col">Lab test</th>
-                <th scope="col">Collection method</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expected result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link to="/orders/$orderId" params={{ orderId: order.id }}>
-                      {orderTitle(order)}
-                    </Link>
-                  </th>
-                  <td>{order.lab_test.name}</td>
-                  <td>{describeCollectionMethod(order.details.type)}</td>
-                  <td>
-                    <StatusText status={order.last_event.status} />
-                  </td>
-                  <td>
-                    <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-                  </td>
-                  <td>
-                    {order.expected_result_by_date ? (
-                      <time dateTime={order.expected_result_by_date}>
-                        {formatDate(order.expected_result_by_date)}
-                      </time>
-                    ) : (
-                      <span className="muted">Not yet known</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PagedView search={search} />
       )}
+    </>
+  );
+}
+
+function PagedView({ search }: { search: OrdersSearch }) {
+  const { data } = useSuspenseQuery(ordersViewQueryOptions(search));
+  const page = search.page ?? 1;
+  const total = data.total ?? data.orders.length;
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const first = (page - 1) * LIST_PAGE_SIZE + 1;
+
+  return (
+    <>
+      <CsvExport search={search} />
+      {data.orders.length === 0 ? (
+        <p className="empty">No orders match this view.</p>
+      ) : (
+        <OrdersTable
+          orders={data.orders}
+          caption={`Orders ${formatCount(first)}–${formatCount(first + data.orders.length - 1)} of ${formatCount(total)}`}
+        />
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="pager">
+          {page > 1 ? (
+            <Link to="/orders" search={{ ...search, page: page - 1 }}>
+              Previous page
+            </Link>
+          ) : null}
+          <span>
+            Page {formatCount(page)} of {formatCount(pages)}
+          </span>
+          {page < pages ? (
+            <Link to="/orders" search={{ ...search, page: page + 1 }}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * GET /v3/orders has no "overdue" filter, so the console reads the open orders oldest
+ * first and keeps those past their expected result date, showing how far it has got.
+ */
+function OverdueView({ search }: { search: OrdersSearch }) {
+  const [found, setFound] = useState<Order[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [finished, setFinished] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const today = new Date().toISOString().slice(0, 10);
+    let scanned = 0;
+    scanOrders(
+      search,
+      (orders, p) => {
+        scanned += orders.length;
+        const late = orders.filter((o) => overdueLevel(o, today) !== null);
+        setFound((previous) => [...previous, ...late]);
+        setProgress({ done: scanned, total: p.total });
+        return false;
+      },
+      controller.signal,
+    )
+      .then(() => setFinished(true))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setError(describeError(e));
+      });
+    return () => controller.abort();
+    // The parent re-keys this view per search, so one scan runs per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <p role="status" className="pending">
+        {finished
+          ? `Checked all ${formatCount(progress?.total ?? 0)} open orders: ${formatCount(found.length)} overdue.`
+          : progress
+            ? `Checking open orders: ${formatCount(progress.done)} of ${formatCount(progress.total)} …`
+            : 'Checking open orders …'}
+      </p>
+      {error ? <p role="alert">{error}</p> : null}
+      {found.length > 0 ? (
+        <OrdersTable orders={found} caption={`${formatCount(found.length)} overdue orders`} />
+      ) : finished ? (
+        <p className="empty">No open order is past its expected result date.</p>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,101 @@
+/*
+ * The at-home phlebotomy the local Lab API offers (facts §5, §8): Getlabs books slots
+ * (appointment-ready) in ZIP 85004; PhlebFinders takes requests (appointment-request) in
+ * ZIP 54650; nowhere else is served. Slots: the next 14 days, 9:00-15:00 Phoenix time
+ * (UTC-7, no daylight saving), hourly. A booking key is the slot itself, encoded.
+ */
+
+export const SERVED_ZIPS: Record<
+  string,
+  {
+    provider: 'getlabs' | 'phlebfinders';
+    tier: string;
+    location: { lng: number; lat: number };
+    timezone: string;
+  }
+> = {
+  '85004': {
+    provider: 'getlabs',
+    tier: 'appointment-ready',
+    location: { lng: -112.0715, lat: 33.4515 },
+    timezone: 'America/Phoenix',
+  },
+  '54650': {
+    provider: 'phlebfinders',
+    tier: 'appointment-request',
+    location: { lng: -91.2341, lat: 43.8847 },
+    timezone: 'America/Chicago',
+  },
+};
+
+export interface SlotKey {
+  provider: string;
+  start: string;
+  end: string;
+}
+
+export function encodeBookingKey(key: SlotKey): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export function decodeBookingKey(bookingKey: string): SlotKey | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(bookingKey, 'base64url').toString('utf8')) as unknown;
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'provider' in parsed &&
+      'start' in parsed &&
+      'end' in parsed &&
+      typeof parsed.start === 'string' &&
+      typeof parsed.end === 'string' &&
+      typeof parsed.provider === 'string' &&
+      !Number.isNaN(Date.parse(parsed.start))
+    ) {
+      return { provider: parsed.provider, start: parsed.start, end: parsed.end };
+    }
+  } catch {
+    // Not a key this service issued.
+  }
+  return null;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const PHOENIX_OFFSET_HOURS = 7;
+
+/** Fourteen days of Getlabs slots, starting tomorrow (Phoenix calendar). */
+export function getlabsSlots(now: Date, startDate?: string) {
+  const first = startDate ? Date.parse(`${startDate}T00:00:00Z`) : now.getTime() + DAY;
+  const firstDay = Math.floor(Math.max(first, now.getTime() + DAY) / DAY) * DAY;
+  return Array.from({ length: 14 }, (_, d) => {
+    const dayMs = firstDay + d * DAY;
+    const date = new Date(dayMs).toISOString().slice(0, 10);
+    const slots = Array.from({ length: 6 }, (_, h) => {
+      const start = new Date(dayMs + (9 + h + PHOENIX_OFFSET_HOURS) * HOUR).toISOString();
+      const end = new Date(Date.parse(start) + HOUR).toISOString();
+      return {
+        booking_key: encodeBookingKey({ provider: 'getlabs', start, end }),
+        start,
+        end,
+        expires_at: null,
+        price: 0,
+        is_priority: false,
+        num_appointments_available: 2,
+      };
+    });
+    return { location: null, date, slots };
+  });
+}
+
+export const CANCELLATION_REASONS = [
+  { id: 'patient-unavailable', name: 'Patient is unavailable', is_refundable: true },
+  { id: 'patient-request', name: 'Patient asked to cancel', is_refundable: true },
+  { id: 'wrong-address', name: 'Wrong address', is_refundable: true },
+  {
+    id: 'late-cancellation',
+    name: 'Cancelled less than 24 hours before the visit',
+    is_refundable: false,
+  },
+  { id: 'other', name: 'Other', is_refundable: false },
+];

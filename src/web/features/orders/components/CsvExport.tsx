@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { describeError } from '../../../shared/api/client';
+import { formatCount } from '../../../shared/lib/format';
+import { scanOrders } from '../api/scan';
+import { CSV_HEADER, csvRow } from '../lib/csv';
+import { overdueLevel, type OrdersSearch } from '../lib/ordersSearch';
+
+/** Downloads the whole view (every page) as CSV, with its progress announced. */
+export function CsvExport({ search }: { search: OrdersSearch }) {
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'running'; done: number; total: number }
+    | { kind: 'done'; rows: number }
+    | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  async function run() {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    const lines = [CSV_HEADER.join(',')];
+    const today = new Date().toISOString().slice(0, 10);
+    let done = 0;
+    setState({ kind: 'running', done: 0, total: 0 });
+    try {
+      await scanOrders(
+        search,
+        (orders, progress) => {
+          done += orders.length;
+          for (const order of orders) {
+            if (search.worklist === 'overdue' && overdueLevel(order, today) === null) continue;
+            lines.push(csvRow(order));
+          }
+          setState({ kind: 'running', done, total: progress.total });
+          return false;
+        },
+        abort.signal,
+      );
+    } catch (error) {
+      if (!abort.signal.aborted) setState({ kind: 'error', message: describeError(error) });
+      return;
+    }
+    const blob = new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `orders-${today}.csv`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setState({ kind: 'done', rows: lines.length - 1 });
+  }
+
+  return (
+    <div className="export">
+      {state.kind === 'running' ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => controller.current?.abort()}
+        >
+          Stop export
+        </button>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => void run()}>
+          Export CSV
+        </button>
+      )}
+      <span role="status">
+        {state.kind === 'running'
+          ? `Exporting: ${formatCount(state.done)} of ${formatCount(state.total)} orders read …`
+          : state.kind === 'done'
+            ? `Exported ${formatCount(state.rows)} orders.`
+            : ''}
+      </span>
+      {state.kind === 'running' ? (
+        <progress max={Math.max(state.total, 1)} value={state.done} aria-label="Export progress" />
+      ) : null}
+      {state.kind === 'error' ? <span role="alert">{state.message}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ordersSearchSchema, overdueLevel, toLabQuery } from './ordersSearch';
+
+describe('ordersSearchSchema', () => {
+  it('keeps valid filters and drops bad ones instead of failing', () => {
+    const search = ordersSearchSchema.parse({
+      status: 'ordered',
+      method: ['testkit', 'teleport'],
+      interpretation: 'none',
+      page: 0,
+      created_from: '2026-02-30x',
+    });
+    expect(search.status).toEqual(['ordered']);
+    expect(search.method).toBeUndefined();
+    expect(search.interpretation).toBe('none');
+    expect(search.page).toBeUndefined();
+    expect(search.created_from).toBeUndefined();
+  });
+});
+
+describe('toLabQuery', () => {
+  it('spells every filter as GET /v3/orders does', () => {
+    expect(
+      toLabQuery({
+        q: 'Kettleby',
+        status: ['ordered', 'completed'],
+        method: ['testkit'],
+        interpretation: 'none',
+        critical: false,
+        created_from: '2026-01-01',
+        updated_to: '2026-02-01',
+        activation: 'scheduled',
+        sort: 'patient_name',
+        dir: 'asc',
+      }),
+    ).toEqual([
+      ['search_input', 'Kettleby'],
+      ['status', 'ordered'],
+      ['status', 'completed'],
+      ['order_type', 'testkit'],
+      ['interpretation', 'null'],
+      ['is_critical', 'false'],
+      ['start_date', '2026-01-01'],
+      ['updated_end_date', '2026-02-01'],
+      ['order_activation_types', 'scheduled'],
+      ['order_key', 'patient_name'],
+      ['order_direction', 'asc'],
+    ]);
+  });
+
+  it('turns worklists into their filters', () => {
+    expect(toLabQuery({ worklist: 'critical' })).toEqual([['is_critical', 'true']]);
+    expect(toLabQuery({ worklist: 'attention' }).map(([, v]) => v)).toContain(
+      'lab_processing_blocked',
+    );
+    const overdue = toLabQuery({ worklist: 'overdue', status: ['completed'] });
+    expect(overdue.filter(([k]) => k === 'status').map(([, v]) => v)).not.toContain('completed');
+    expect(overdue).toContainEqual(['order_direction', 'asc']);
+  });
+});
+
+describe('overdueLevel', () => {
+  it('is late past the expected date and very late past the worst case', () => {
+    const order = {
+      expected_result_by_date: '2026-03-01',
+      worst_case_result_by_date: '2026-03-05',
+    };
+    expect(overdueLevel(order, '2026-03-01')).toBeNull();
+    expect(overdueLevel(order, '2026-03-02')).toBe('late');
+    expect(overdueLevel(order, '2026-03-06')).toBe('very-late');
+    expect(overdueLevel({}, '2026-03-06')).toBeNull();
+  });
+});

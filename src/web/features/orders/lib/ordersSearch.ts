@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  COLLECTION_METHODS,
+  INTERPRETATIONS,
+  LOW_LEVEL_STATUSES,
+  ORDER_ACTIVATION_TYPES,
+} from '../../../../contract/enums';
+import { ORDER_SORT_KEYS } from '../../../../contract/ordersQuery';
+
+/*
+ * The orders list's view, as it lives in the address bar: every filter of the real
+ * GET /v3/orders plus a worklist. Bad values fall back to "no filter" instead of
+ * failing the page, so an old or hand-edited link still opens.
+ */
+
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item))
+    .optional()
+    .catch(undefined);
+const date = z.iso.date().optional().catch(undefined);
+
+export const WORKLISTS = ['overdue', 'critical', 'attention'] as const;
+export type Worklist = (typeof WORKLISTS)[number];
+
+export const ordersSearchSchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  status: list(z.enum(LOW_LEVEL_STATUSES)),
+  method: list(z.enum(COLLECTION_METHODS)),
+  /** `none`: orders without an interpretation yet. */
+  interpretation: z
+    .enum([...INTERPRETATIONS, 'none'])
+    .optional()
+    .catch(undefined),
+  critical: z.boolean().optional().catch(undefined),
+  created_from: date,
+  created_to: date,
+  updated_from: date,
+  updated_to: date,
+  activation: z.enum(ORDER_ACTIVATION_TYPES).optional().catch(undefined),
+  patient: z.string().max(200).optional().catch(undefined),
+  sort: z.enum(ORDER_SORT_KEYS).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+  worklist: z.enum(WORKLISTS).optional().catch(undefined),
+});
+export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+
+/** Needs attention (facts §14): failures, problems in transit, blocked processing, redraws. */
+export const ATTENTION_STATUSES = [
+  'failure_to_deliver_to_customer',
+  'failure_to_deliver_to_lab',
+  'lost',
+  'sample_error',
+  'problem_in_transit_customer',
+  'problem_in_transit_lab',
+  'lab_processing_blocked',
+  'redraw_available',
+] as const;
+
+/** Not done: still waiting for results (the overdue worklist scans these). */
+export const OPEN_STATUSES = LOW_LEVEL_STATUSES.filter(
+  (s) =>
+    ![
+      'completed',
+      'corrected',
+      'cancelled',
+      'do_not_process',
+      'failure_to_deliver_to_customer',
+      'failure_to_deliver_to_lab',
+      'lost',
+      'sample_error',
+    ].includes(s),
+);
+
+/** Rows per page on screen (the API's default) and per request when reading a whole view. */
+export const LIST_PAGE_SIZE = 50;
+export const PAGE_SIZE = 100;
+
+/** The GET /v3/orders query for a view (without page and size). */
+export function toLabQuery(search: OrdersSearch): [string, string][] {
+  const params: [string, string][] = [];
+  const add = (key: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') params.push([key, value]);
+  };
+  let statuses: readonly string[] | undefined = search.status;
+  if (search.worklist === 'attention') statuses = ATTENTION_STATUSES;
+  if (search.worklist === 'overdue') statuses = OPEN_STATUSES;
+  add('search_input', search.q);
+  for (const s of statuses ?? []) add('status', s);
+  for (const m of search.method ?? []) add('order_type', m);
+  add('interpretation', search.interpretation === 'none' ? 'null' : search.interpretation);
+  const critical = search.worklist === 'critical' ? true : search.critical;
+  if (critical !== undefined) add('is_critical', String(critical));
+  add('start_date', search.created_from);
+  add('end_date', search.created_to);
+  add('updated_start_date', search.updated_from);
+  add('updated_end_date', search.updated_to);
+  add('order_activation_types', search.activation);
+  add('patient_name', search.patient);
+  // Overdue orders are the oldest open ones: scan from the oldest.
+  add('order_key', search.worklist === 'overdue' ? 'created_at' : search.sort);
+  add('order_direction', search.worklist === 'overdue' ? 'asc' : search.dir);
+  return params;
+}
+
+export interface OverdueInput {
+  expected_result_by_date?: string | null | undefined;
+  worst_case_result_by_date?: string | null | undefined;
+}
+
+/** `late` past the expected date; `very-late` past the worst case too. Dates are days. */
+export function overdueLevel(order: OverdueInput, today: string): 'late' | 'very-late' | null {
+  const worst = order.worst_case_result_by_date?.slice(0, 10);
+  const expected = order.expected_result_by_date?.slice(0, 10);
+  if (worst && worst < today) return 'very-late';
+  if (expected && expected < today) return 'late';
+  return null;
+}
