@@ -14,3 +14,4 @@ export * from './orderRequest';
 export * from './testkit';
 export * from './users';
 export * from './validation';
+export * from './aoe';

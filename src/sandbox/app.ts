@@ -4,7 +4,10 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { labAccountsRoutes } from './routes/labAccounts';
 import { labTestsRoutes } from './routes/labTests';
+import { orderingRoutes } from './routes/ordering';
 import { ordersRoutes } from './routes/orders';
+import { testkitRoutes } from './routes/testkits';
+import { usersRoutes } from './routes/users';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
@@ -58,6 +61,9 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);
     await api.register(labAccountsRoutes, context);
+    await api.register(orderingRoutes, context);
+    await api.register(testkitRoutes, context);
+    await api.register(usersRoutes, context);
   });
   return app;
 }

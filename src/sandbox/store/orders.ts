@@ -15,7 +15,7 @@ function lowLevelOf(status: string): string {
 }
 
 /** The columns filters and sorts read, derived from the document so the two never disagree. */
-function projection(record: OrderRecord): OrderTable {
+export function projection(record: OrderRecord): OrderTable {
   const { document: doc, events } = record;
   const last = events.at(-1);
   if (!last) throw new Error(`order ${doc.id} has no events`);

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
+import { ordering } from './002_ordering';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_ordering': ordering,
 };
