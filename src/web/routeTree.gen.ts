@@ -15,6 +15,10 @@ import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
+import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
+import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
+import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index';
+import { Route as AppPatientsUserIdRouteImport } from './routes/_app/patients/$userId';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -45,20 +49,48 @@ const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   path: '/orders/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppOrdersNewKitRoute = AppOrdersNewKitRouteImport.update({
+  id: '/orders/new-kit',
+  path: '/orders/new-kit',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppOrdersRegisterKitRoute = AppOrdersRegisterKitRouteImport.update({
+  id: '/orders/register-kit',
+  path: '/orders/register-kit',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
+  id: '/patients/',
+  path: '/patients/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsUserIdRoute = AppPatientsUserIdRouteImport.update({
+  id: '/patients/$userId',
+  path: '/patients/$userId',
+  getParentRoute: () => AppRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/patients/$userId': typeof AppPatientsUserIdRoute;
   '/orders/': typeof AppOrdersIndexRoute;
+  '/patients/': typeof AppPatientsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/': typeof AppIndexRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/patients/$userId': typeof AppPatientsUserIdRoute;
   '/orders': typeof AppOrdersIndexRoute;
+  '/patients': typeof AppPatientsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -67,13 +99,35 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
+  '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/_app/patients/$userId': typeof AppPatientsUserIdRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
+  '/_app/patients/': typeof AppPatientsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/sign-in' | '/orders/$orderId' | '/orders/new' | '/orders/';
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/orders/new-kit'
+    | '/orders/register-kit'
+    | '/patients/$userId'
+    | '/orders/'
+    | '/patients/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/sign-in' | '/' | '/orders/$orderId' | '/orders/new' | '/orders';
+  to:
+    | '/sign-in'
+    | '/'
+    | '/orders/$orderId'
+    | '/orders/new'
+    | '/orders/new-kit'
+    | '/orders/register-kit'
+    | '/patients/$userId'
+    | '/orders'
+    | '/patients';
   id:
     | '__root__'
     | '/_app'
@@ -81,7 +135,11 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/orders/$orderId'
     | '/_app/orders/new'
-    | '/_app/orders/';
+    | '/_app/orders/new-kit'
+    | '/_app/orders/register-kit'
+    | '/_app/patients/$userId'
+    | '/_app/orders/'
+    | '/_app/patients/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -133,6 +191,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/orders/new-kit': {
+      id: '/_app/orders/new-kit';
+      path: '/orders/new-kit';
+      fullPath: '/orders/new-kit';
+      preLoaderRoute: typeof AppOrdersNewKitRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/orders/register-kit': {
+      id: '/_app/orders/register-kit';
+      path: '/orders/register-kit';
+      fullPath: '/orders/register-kit';
+      preLoaderRoute: typeof AppOrdersRegisterKitRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/': {
+      id: '/_app/patients/';
+      path: '/patients';
+      fullPath: '/patients/';
+      preLoaderRoute: typeof AppPatientsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/$userId': {
+      id: '/_app/patients/$userId';
+      path: '/patients/$userId';
+      fullPath: '/patients/$userId';
+      preLoaderRoute: typeof AppPatientsUserIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -140,14 +226,22 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
+  AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
+  AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
+  AppPatientsUserIdRoute: typeof AppPatientsUserIdRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
+  AppPatientsIndexRoute: typeof AppPatientsIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
+  AppOrdersNewKitRoute: AppOrdersNewKitRoute,
+  AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,
+  AppPatientsUserIdRoute: AppPatientsUserIdRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppPatientsIndexRoute: AppPatientsIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

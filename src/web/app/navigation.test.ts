@@ -3,9 +3,10 @@ import { navItemsFor } from './navigation';
 
 describe('navItemsFor', () => {
   it('offers ordering to coordinators and admins only', () => {
-    expect(navItemsFor('coordinator').map((i) => i.label)).toEqual(['Orders', 'New order']);
-    expect(navItemsFor('admin').map((i) => i.label)).toEqual(['Orders', 'New order']);
-    expect(navItemsFor('clinician').map((i) => i.label)).toEqual(['Orders']);
+    const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
+    expect(navItemsFor('coordinator').map((i) => i.label)).toEqual(ordering);
+    expect(navItemsFor('admin').map((i) => i.label)).toEqual(ordering);
+    expect(navItemsFor('clinician').map((i) => i.label)).toEqual(['Orders', 'Patients']);
     expect(navItemsFor('ops').map((i) => i.label)).toEqual(['Orders']);
   });
 });

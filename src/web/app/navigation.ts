@@ -12,6 +12,8 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
+  { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES },
+  { label: 'Patients', to: '/patients', roles: ['coordinator', 'clinician', 'admin'] },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { aoeIssues } from '../../../../contract/aoe';
+import type { Marker } from '../../../../contract/labTest';
+import { requiresPhysician } from '../../../../contract/labAccount';
+import {
+  createOrderRequestSchemaFor,
+  orderCrossChecks,
+  resolveLabAccount,
+  utcToday,
+  type CreateOrderRequest,
+  type CreateOrderRequestInput,
+} from '../../../../contract/orderRequest';
+import { issuesByField } from '../../../../contract/validation';
+import { describeError, isApiError } from '../../../shared/api/client';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
+import { createOrder } from '../api/orders';
+import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
+import { type OrderForm } from '../lib/formTypes';
+import { useFieldError } from './Field';
+import {
+  AoeFieldset,
+  BillingFieldset,
+  ConsentsFieldset,
+  InsuranceFieldset,
+  NotesFieldset,
+  PhysicianFieldset,
+} from './OrderDetailSections';
+import { OrderSetFieldset, type OrderSetMode } from './OrderSetFieldset';
+import {
+  MedicalProxyFieldset,
+  PatientAddressFieldset,
+  PatientDetailsFieldset,
+} from './PatientSections';
+import { PatientPicker } from './PatientPicker';
+
+type Path = CreateOrderRequestInput extends infer T ? keyof T & string : never;
+
+const DEFAULTS: Partial<CreateOrderRequestInput> = {
+  patient_address: {
+    first_line: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: 'US',
+  },
+  consents: [],
+  aoe_answers: [],
+  priority: false,
+};
+
+/** The full create-order form: every field of the request, with each rule next to its field. */
+export function OrderFormPage({ initialUserId }: { initialUserId?: string | undefined }) {
+  const today = utcToday();
+  const schema = useMemo(() => createOrderRequestSchemaFor(today), [today]);
+  const { data: accountList } = useSuspenseQuery(labAccountsQueryOptions);
+  const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
+  const accounts = accountList.data;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const form: OrderForm = useForm<CreateOrderRequestInput, unknown, CreateOrderRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      ...DEFAULTS,
+      ...(initialUserId ? { user_id: initialUserId } : {}),
+      ...(accounts.length === 1 ? { lab_account_id: accounts[0]?.id } : {}),
+    },
+    shouldUnregister: true,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const [proxy, setProxy] = useState(false);
+  const [physician, setPhysician] = useState(false);
+  const [insurance, setInsurance] = useState(false);
+  const [mode, setMode] = useState<OrderSetMode>('tests');
+  const [topError, setTopError] = useState<string | null>(null);
+  const [keys] = useState(() => new SubmissionKeys());
+  const inFlight = useRef(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const userId = useWatch({ control: form.control, name: 'user_id' });
+  const accountId = useWatch({ control: form.control, name: 'lab_account_id' });
+  const watchedTests = useWatch({ control: form.control, name: 'order_set.lab_test_ids' });
+  const watchedMarkerIds = useWatch({ control: form.control, name: 'order_set.add_on.marker_ids' });
+  const userMessage = useFieldError(form, 'user_id');
+  const account = accounts.find((a) => a.id === accountId) ?? null;
+  const physicianRequired = account ? requiresPhysician(account.delegated_flow) : false;
+
+  const chosenMarkers: Marker[] = useMemo(() => {
+    const chosenTests = watchedTests ?? [];
+    const chosenMarkerIds = watchedMarkerIds ?? [];
+    if (mode === 'tests') {
+      return labTests.filter((t) => chosenTests.includes(t.id)).flatMap((t) => t.markers ?? []);
+    }
+    const all = labTests.flatMap((t) => t.markers ?? []);
+    return chosenMarkerIds.flatMap((id) => all.find((m) => m.id === id) ?? []);
+  }, [mode, labTests, watchedTests, watchedMarkerIds]);
+
+  const { isDirty, isSubmitting } = form.formState;
+  useBlocker({
+    shouldBlockFn: () =>
+      isDirty && !submitted && !window.confirm('Leave this order? What you entered will be lost.'),
+    enableBeforeUnload: () => isDirty && !submitted,
+  });
+
+  /** Rules that need the chosen account and tests, checked before sending (same words as the API). */
+  const crossCheck = (request: CreateOrderRequest): boolean => {
+    const tests = labTests.filter((t) => (request.order_set?.lab_test_ids ?? []).includes(t.id));
+    const resolved = resolveLabAccount(
+      request.order_set?.lab_account_id ?? request.lab_account_id,
+      accounts,
+    );
+    const issues = [
+      ...(resolved.issue ? [resolved.issue] : []),
+      ...orderCrossChecks(request, {
+        labAccount: resolved.account,
+        labTests: tests.map((t) => ({
+          id: t.id,
+          method: t.method,
+          lab: t.lab ? { slug: t.lab.slug } : null,
+        })),
+      }),
+      ...aoeIssues(chosenMarkers, request.aoe_answers),
+    ];
+    for (const issue of issues) {
+      form.setError(issue.path.join('.') as Path, { type: 'server', message: issue.message });
+    }
+    return issues.length === 0;
+  };
+
+  const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
+    if (inFlight.current) return;
+    setTopError(null);
+    if (!crossCheck(request)) return;
+    inFlight.current = true;
+    const key = keys.keyFor(JSON.stringify(request));
+    try {
+      const answer = await createOrder(request, key);
+      keys.settle();
+      setSubmitted(true);
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await navigate({
+        to: '/orders/$orderId',
+        params: { orderId: answer.order.id },
+        ignoreBlocker: true,
+      });
+    } catch (error) {
+      if (!isRetryable(error)) keys.settle();
+      if (isApiError(error) && error.status === 422) {
+        const body = error.body as { detail?: unknown } | null;
+        const detail = Array.isArray(body?.detail)
+          ? (body.detail as { loc: (string | number)[]; msg: string }[])
+          : [];
+        const byField = issuesByField(detail.length > 0 ? detail : error.message);
+        for (const [field, message] of Object.entries(byField)) {
+          if (field) form.setError(field as Path, { type: 'server', message });
+        }
+        setTopError(
+          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
+        );
+      } else if (isRetryable(error)) {
+        setTopError(
+          `${describeError(error)} The order may or may not have been placed: submit again and it will not be placed twice.`,
+        );
+      } else {
+        setTopError(
+          `${describeError(error)} Correct the order or contact support; submitting again will repeat this answer.`,
+        );
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <>
+      <h1>New order</h1>
+      <p className="lede">
+        Every field of the order. Required fields are marked by their messages if left empty.
+      </p>
+      <div role="alert" className="form-alert">
+        {topError ? <p>{topError}</p> : null}
+      </div>
+      <PatientPicker
+        userId={userId}
+        message={userMessage}
+        onChoose={(id) =>
+          form.setValue('user_id', id, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
+      />
+      <form
+        className="form order-form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        aria-label="New order"
+      >
+        <PatientDetailsFieldset form={form} />
+        <MedicalProxyFieldset
+          form={form}
+          today={today}
+          enabled={proxy}
+          onToggle={(on) => setProxy(on)}
+        />
+        <PatientAddressFieldset form={form} />
+        <OrderSetFieldset
+          form={form}
+          accounts={accounts}
+          labTests={labTests}
+          mode={mode}
+          onMode={(next) => {
+            setMode(next);
+            form.setValue('order_set.lab_test_ids', next === 'tests' ? [] : undefined);
+            form.setValue('order_set.add_on', undefined);
+          }}
+        />
+        <AoeFieldset form={form} markers={chosenMarkers} />
+        <PhysicianFieldset
+          form={form}
+          required={physicianRequired}
+          enabled={physician}
+          onToggle={setPhysician}
+        />
+        <InsuranceFieldset form={form} enabled={insurance} onToggle={setInsurance} />
+        <BillingFieldset form={form} labSlug={account?.lab ?? null} />
+        <ConsentsFieldset form={form} />
+        <NotesFieldset form={form} account={account} />
+        <p className="actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? 'Placing the order …' : 'Place order'}
+          </button>
+        </p>
+        {isSubmitting ? (
+          <p role="status" className="pending">
+            Placing the order …
+          </p>
+        ) : null}
+      </form>
+    </>
+  );
+}
