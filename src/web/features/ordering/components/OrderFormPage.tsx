@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { get, set, useForm, useWatch } from 'react-hook-form';
 import { aoeIssues } from '../../../../contract/aoe';
 import type { Marker } from '../../../../contract/labTest';
 import { requiresPhysician } from '../../../../contract/labAccount';
@@ -62,8 +62,47 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
+  /** Rules that need the chosen account, tests and markers: the same functions the API runs. */
+  const crossIssues = (values: CreateOrderRequestInput) => {
+    const testIds = values.order_set?.lab_test_ids ?? [];
+    const tests = labTests.filter((t) => testIds.includes(t.id));
+    const resolved = resolveLabAccount(
+      values.order_set?.lab_account_id ?? values.lab_account_id,
+      accounts,
+    );
+    const markerIds = values.order_set?.add_on?.marker_ids ?? [];
+    const allMarkers = labTests.flatMap((t) => t.markers ?? []);
+    const markers =
+      markerIds.length > 0
+        ? markerIds.flatMap((id) => allMarkers.find((m) => m.id === id) ?? [])
+        : tests.flatMap((t) => t.markers ?? []);
+    return [
+      ...(resolved.issue ? [resolved.issue] : []),
+      ...orderCrossChecks(values, {
+        labAccount: resolved.account,
+        labTests: tests.map((t) => ({
+          id: t.id,
+          method: t.method,
+          lab: t.lab ? { slug: t.lab.slug } : null,
+        })),
+      }),
+      ...aoeIssues(markers, values.aoe_answers),
+    ];
+  };
+
   const form: OrderForm = useForm<CreateOrderRequestInput, unknown, CreateOrderRequest>({
-    resolver: zodResolver(schema),
+    resolver: async (values, context, options) => {
+      const result = await zodResolver(schema)(values, context, options);
+      const issues = crossIssues(values);
+      if (issues.length === 0) return result;
+      // The rules that need the chosen account, tests and markers show with the schema's.
+      const errors = { ...result.errors };
+      for (const issue of issues) {
+        const path = issue.path.join('.');
+        if (!get(errors, path)) set(errors, path, { type: 'cross', message: issue.message });
+      }
+      return { values: {}, errors };
+    },
     defaultValues: {
       ...DEFAULTS,
       ...(initialUserId ? { user_id: initialUserId } : {}),
@@ -107,35 +146,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     enableBeforeUnload: () => isDirty && !submitted,
   });
 
-  /** Rules that need the chosen account and tests, checked before sending (same words as the API). */
-  const crossCheck = (request: CreateOrderRequest): boolean => {
-    const tests = labTests.filter((t) => (request.order_set?.lab_test_ids ?? []).includes(t.id));
-    const resolved = resolveLabAccount(
-      request.order_set?.lab_account_id ?? request.lab_account_id,
-      accounts,
-    );
-    const issues = [
-      ...(resolved.issue ? [resolved.issue] : []),
-      ...orderCrossChecks(request, {
-        labAccount: resolved.account,
-        labTests: tests.map((t) => ({
-          id: t.id,
-          method: t.method,
-          lab: t.lab ? { slug: t.lab.slug } : null,
-        })),
-      }),
-      ...aoeIssues(chosenMarkers, request.aoe_answers),
-    ];
-    for (const issue of issues) {
-      form.setError(issue.path.join('.') as Path, { type: 'server', message: issue.message });
-    }
-    return issues.length === 0;
-  };
-
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
     if (inFlight.current) return;
     setTopError(null);
-    if (!crossCheck(request)) return;
     inFlight.current = true;
     const key = keys.keyFor(JSON.stringify(request));
     try {
@@ -162,6 +175,13 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
         setTopError(
           byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
         );
+      } else if (isApiError(error) && error.status === 404) {
+        // The patient was deleted (or never was the team's) since it was chosen.
+        form.setError('user_id', {
+          type: 'server',
+          message: `${error.message}. Choose or create another patient.`,
+        });
+        setTopError('The patient cannot receive orders: see the patient field.');
       } else if (isRetryable(error)) {
         setTopError(
           `${describeError(error)} The order may or may not have been placed: submit again and it will not be placed twice.`,

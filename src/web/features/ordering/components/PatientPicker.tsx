@@ -46,7 +46,7 @@ export function PatientPicker({
         </button>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-user`}>Patient</label>
+        <label htmlFor={`${id}-user`}>Chosen patient</label>
         <select
           id={`${id}-user`}
           value={userId ?? ''}
