@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { get, set, useForm, useWatch } from 'react-hook-form';
@@ -16,7 +16,11 @@ import {
 } from '../../../../contract/orderRequest';
 import { issuesByField } from '../../../../contract/validation';
 import { describeError, isApiError } from '../../../shared/api/client';
-import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
+import {
+  labAccountsQueryOptions,
+  labMarkersQueryOptions,
+  labTestsQueryOptions,
+} from '../../lab-tests/api/labTests';
 import { createOrder } from '../api/orders';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { type OrderForm } from '../lib/formTypes';
@@ -71,7 +75,12 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       accounts,
     );
     const markerIds = values.order_set?.add_on?.marker_ids ?? [];
-    const allMarkers = labTests.flatMap((t) => t.markers ?? []);
+    const lab = accounts.find((a) => a.id === values.lab_account_id)?.lab;
+    // Add-on markers come from the lab's marker list (the cache the marker choices filled).
+    const labMarkers = lab
+      ? (queryClient.getQueryData(labMarkersQueryOptions(lab).queryKey)?.markers ?? [])
+      : [];
+    const allMarkers = [...labMarkers, ...labTests.flatMap((t) => t.markers ?? [])];
     const markers =
       markerIds.length > 0
         ? markerIds.flatMap((id) => allMarkers.find((m) => m.id === id) ?? [])
@@ -129,15 +138,19 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const account = accounts.find((a) => a.id === accountId) ?? null;
   const physicianRequired = account ? requiresPhysician(account.delegated_flow) : false;
 
+  const labMarkers = useQuery({
+    ...labMarkersQueryOptions(account?.lab ?? ''),
+    enabled: mode === 'markers' && account !== null,
+  });
   const chosenMarkers: Marker[] = useMemo(() => {
     const chosenTests = watchedTests ?? [];
     const chosenMarkerIds = watchedMarkerIds ?? [];
     if (mode === 'tests') {
       return labTests.filter((t) => chosenTests.includes(t.id)).flatMap((t) => t.markers ?? []);
     }
-    const all = labTests.flatMap((t) => t.markers ?? []);
+    const all = [...(labMarkers.data?.markers ?? []), ...labTests.flatMap((t) => t.markers ?? [])];
     return chosenMarkerIds.flatMap((id) => all.find((m) => m.id === id) ?? []);
-  }, [mode, labTests, watchedTests, watchedMarkerIds]);
+  }, [mode, labTests, watchedTests, watchedMarkerIds, labMarkers.data]);
 
   const { isDirty, isSubmitting } = form.formState;
   useBlocker({
