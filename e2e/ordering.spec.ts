@@ -255,3 +255,18 @@ test('a duplicate patient ID leads to the existing patient', async ({
   await page.getByRole('link', { name: 'Open the existing patient' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Patient demo-patient-001');
 });
+
+test('a returning patient’s details are filled from their latest order', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders/new');
+  await page
+    .getByLabel('Chosen patient', { exact: true })
+    .selectOption({ label: 'demo-patient-001' });
+  await expect(page.getByRole('status').filter({ hasText: 'latest order' })).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Avery');
+  await expect(page.getByLabel('Date of birth', { exact: true })).toHaveValue('1984-03-12');
+  await expect(page.getByLabel('ZIP code', { exact: true })).toHaveValue('85004');
+});

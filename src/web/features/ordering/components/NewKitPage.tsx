@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -11,9 +11,9 @@ import {
 import { issuesByField } from '../../../../contract/validation';
 import { describeError, isApiError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { labTestsQueryOptions } from '../../lab-tests/api/labTests';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
 import { createTestkitOrder } from '../api/orders';
-import { errorAt } from '../lib/formTypes';
+import { emptyAsUndefined, errorAt } from '../lib/formTypes';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { FieldMessage } from './Field';
 import { PatientPicker } from './PatientPicker';
@@ -38,6 +38,7 @@ export function NewKitPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
+  const accounts = useQuery(labAccountsQueryOptions).data?.data ?? [];
   const kits = labTests.filter((t) => t.method === 'testkit');
   const form = useForm<Input, unknown, CreateTestkitOrderRequest>({
     resolver: zodResolver(createTestkitOrderRequestSchema),
@@ -128,6 +129,30 @@ export function NewKitPage() {
               ))}
             </select>
             <FieldMessage id={`${id}-test-error`} message={errorAt(errors, 'lab_test_id')} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-account`}>Lab account (optional)</label>
+            <select
+              id={`${id}-account`}
+              aria-invalid={errors.lab_account_id ? true : undefined}
+              aria-describedby={errors.lab_account_id ? `${id}-account-error` : undefined}
+              {...form.register('lab_account_id', { setValueAs: emptyAsUndefined })}
+            >
+              <option value="">The lab&apos;s own</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.account_name ?? a.lab}
+                </option>
+              ))}
+            </select>
+            <FieldMessage id={`${id}-account-error`} message={errorAt(errors, 'lab_account_id')} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-passthrough`}>Passthrough (optional)</label>
+            <input
+              id={`${id}-passthrough`}
+              {...form.register('passthrough', { setValueAs: emptyAsUndefined })}
+            />
           </div>
         </fieldset>
         <fieldset className="card">

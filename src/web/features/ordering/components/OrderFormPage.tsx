@@ -4,6 +4,7 @@ import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { get, set, useForm, useWatch } from 'react-hook-form';
 import { aoeIssues } from '../../../../contract/aoe';
+import { GENDERS } from '../../../../contract/enums';
 import type { Marker } from '../../../../contract/labTest';
 import { requiresPhysician } from '../../../../contract/labAccount';
 import {
@@ -21,6 +22,7 @@ import {
   labMarkersQueryOptions,
   labTestsQueryOptions,
 } from '../../lab-tests/api/labTests';
+import { patientOrdersQueryOptions } from '../../patients/api/patients';
 import { createOrder } from '../api/orders';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { type OrderForm } from '../lib/formTypes';
@@ -126,6 +128,7 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const [insurance, setInsurance] = useState(false);
   const [mode, setMode] = useState<OrderSetMode>('tests');
   const [topError, setTopError] = useState<string | null>(null);
+  const [prefilled, setPrefilled] = useState(false);
   const [keys] = useState(() => new SubmissionKeys());
   const inFlight = useRef(false);
   const [submitted, setSubmitted] = useState(false);
@@ -158,6 +161,35 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       isDirty && !submitted && !window.confirm('Leave this order? What you entered will be lost.'),
     enableBeforeUnload: () => isDirty && !submitted,
   });
+
+  /** A returning patient's details come from their latest order, unless some were typed. */
+  const prefillFromLatestOrder = async (id: string) => {
+    if (form.getValues('patient_details.first_name')) return;
+    const page = await queryClient.query(patientOrdersQueryOptions(id)).catch(() => null);
+    const latest = page?.orders.find((o) => o.patient_details);
+    const details = latest?.patient_details;
+    if (!details || form.getValues('patient_details.first_name')) return;
+    const fill = { shouldDirty: true } as const;
+    form.setValue('patient_details.first_name', details.first_name, fill);
+    form.setValue('patient_details.last_name', details.last_name, fill);
+    form.setValue('patient_details.dob', details.dob.slice(0, 10), fill);
+    const gender = GENDERS.find((g) => g === details.gender);
+    if (gender) form.setValue('patient_details.gender', gender, fill);
+    if (details.phone_number)
+      form.setValue('patient_details.phone_number', details.phone_number, fill);
+    if (details.email) form.setValue('patient_details.email', details.email, fill);
+    const address = latest.patient_address;
+    if (address) {
+      form.setValue('patient_address.first_line', address.first_line, fill);
+      if (address.second_line)
+        form.setValue('patient_address.second_line', address.second_line, fill);
+      form.setValue('patient_address.city', address.city, fill);
+      form.setValue('patient_address.state', address.state, fill);
+      form.setValue('patient_address.zip', address.zip, fill);
+      form.setValue('patient_address.country', address.country, fill);
+    }
+    setPrefilled(true);
+  };
 
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
     if (inFlight.current) return;
@@ -221,12 +253,13 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       <PatientPicker
         userId={userId}
         message={userMessage}
-        onChoose={(id) =>
+        onChoose={(id) => {
           form.setValue('user_id', id, {
             shouldDirty: true,
             shouldValidate: form.formState.isSubmitted,
-          })
-        }
+          });
+          void prefillFromLatestOrder(id);
+        }}
       />
       <form
         className="form order-form"
@@ -234,6 +267,12 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
         aria-label="New order"
       >
+        {prefilled ? (
+          <p role="status" className="notice">
+            Patient details and address were filled from this patient&apos;s latest order: check
+            them before placing the order.
+          </p>
+        ) : null}
         <PatientDetailsFieldset form={form} />
         <MedicalProxyFieldset
           form={form}

@@ -56,7 +56,26 @@ export function OrderSetFieldset({
   };
   const toggleMarker = (markerId: number, on: boolean) => {
     const next = on ? [...chosenMarkers, markerId] : chosenMarkers.filter((m) => m !== markerId);
-    form.setValue('order_set.add_on', { marker_ids: next }, { shouldDirty: true });
+    const providerIds = form.getValues('order_set.add_on.provider_ids') ?? [];
+    form.setValue(
+      'order_set.add_on',
+      { marker_ids: next, ...(providerIds.length > 0 ? { provider_ids: providerIds } : {}) },
+      { shouldDirty: true },
+    );
+  };
+  const setProviderIds = (text: string) => {
+    const providerIds = text
+      .split(/[,\s]+/)
+      .map((v) => v.trim())
+      .filter(Boolean);
+    form.setValue(
+      'order_set.add_on',
+      {
+        ...(chosenMarkers.length > 0 ? { marker_ids: chosenMarkers } : {}),
+        ...(providerIds.length > 0 ? { provider_ids: providerIds } : {}),
+      },
+      { shouldDirty: true },
+    );
   };
 
   return (
@@ -155,12 +174,25 @@ export function OrderSetFieldset({
               </ul>
             )
           ) : (
-            <MarkerChoices
-              labSlug={account.lab}
-              chosen={chosenMarkers}
-              onToggle={toggleMarker}
-              idPrefix={id}
-            />
+            <>
+              <MarkerChoices
+                labSlug={account.lab}
+                chosen={chosenMarkers}
+                onToggle={toggleMarker}
+                idPrefix={id}
+              />
+              <div className="field">
+                <label htmlFor={`${id}-providers`}>Or the lab&apos;s provider IDs</label>
+                <p id={`${id}-providers-hint`} className="field-hint">
+                  Separated by commas. Choose markers above or give provider IDs, not both.
+                </p>
+                <input
+                  id={`${id}-providers`}
+                  aria-describedby={`${id}-providers-hint`}
+                  onChange={(e) => setProviderIds(e.target.value)}
+                />
+              </div>
+            </>
           )}
           <FieldMessage
             id={`${id}-tests-error`}

@@ -16,7 +16,7 @@ import { registerTestkit } from '../api/orders';
 import { errorAt, type OrderForm } from '../lib/formTypes';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { FieldMessage } from './Field';
-import { ConsentsFieldset, PhysicianFieldset } from './OrderDetailSections';
+import { ConsentsFieldset, InsuranceFieldset, PhysicianFieldset } from './OrderDetailSections';
 import {
   MedicalProxyFieldset,
   PatientAddressFieldset,
@@ -49,6 +49,7 @@ export function RegisterKitPage() {
   const [rebind, setRebind] = useState(false);
   const [proxy, setProxy] = useState(false);
   const [physician, setPhysician] = useState(false);
+  const [insurance, setInsurance] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [keys] = useState(() => new SubmissionKeys());
@@ -157,6 +158,7 @@ export function RegisterKitPage() {
           enabled={physician}
           onToggle={setPhysician}
         />
+        <InsuranceFieldset form={shared} enabled={insurance} onToggle={setInsurance} />
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? 'Registering …' : 'Register the kit'}
         </button>
