@@ -7,7 +7,7 @@ if (!existsSync('dist/server/start.js') || !existsSync('dist/web/index.html')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const only = process.argv[2];
-for (const script of ['bench/bundle-size.mjs', 'bench/proxy.mjs']) {
+for (const script of ['bench/bundle-size.mjs', 'bench/proxy.mjs', 'bench/ordering.mjs']) {
   if (only && !script.includes(only)) continue;
   console.log(`\n== ${script}`);
   const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });
