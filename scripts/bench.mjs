@@ -10,6 +10,7 @@ const only = process.argv[2];
 const scripts = [
   'bench/bundle-size.mjs',
   'bench/proxy.mjs',
+  'bench/ordering.mjs',
   'bench/orders-list.mjs',
   'bench/review.mjs',
   'bench/chart.mjs',

@@ -14,5 +14,6 @@ export * from './orderRequest';
 export * from './testkit';
 export * from './users';
 export * from './validation';
+export * from './aoe';
 export * from './unmatchedResults';
 export * from './parsingJobs';

@@ -70,6 +70,12 @@ export const MESSAGES = {
   labAccountAmbiguous: 'Several lab accounts are active; choose one',
   labAccountNoneActive: "None of the team's lab accounts is active",
 
+  labTestNotFound: 'This lab test does not exist for your team',
+  markerNotFound: 'This marker does not exist',
+  aoeRequired: (question: string) => `Answer the required question: ${question}`,
+  aoeAnswerNotOffered: 'Choose one of the offered answers',
+  testkitLabTest: 'Choose a lab test collected with a test kit',
+
   sampleId: 'Enter the sample ID printed on the kit',
   clientUserIdLength: `Use 1 to ${CLIENT_USER_ID_MAX_LENGTH} characters`,
   timeZone: 'Enter a time zone like America/New_York',

@@ -4,7 +4,10 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { labAccountsRoutes } from './routes/labAccounts';
 import { labTestsRoutes } from './routes/labTests';
+import { orderingRoutes } from './routes/ordering';
 import { ordersRoutes } from './routes/orders';
+import { testkitRoutes } from './routes/testkits';
+import { usersRoutes } from './routes/users';
 import { parsingJobsRoutes } from './routes/parsingJobs';
 import { unmatchedResultsRoutes } from './routes/unmatchedResults';
 import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
@@ -75,6 +78,9 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);
     await api.register(labAccountsRoutes, context);
+    await api.register(orderingRoutes, context);
+    await api.register(testkitRoutes, context);
+    await api.register(usersRoutes, context);
     await api.register(unmatchedResultsRoutes, {
       ...context,
       enabled: () => options.unmatchedResultsEnabled ?? true,

@@ -17,6 +17,10 @@ import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-report
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
+import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
+import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
+import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index';
+import { Route as AppPatientsUserIdRouteImport } from './routes/_app/patients/$userId';
 import { Route as AppUnmatchedResultsIndexRouteImport } from './routes/_app/unmatched-results/index';
 import { Route as AppUnmatchedResultsResultIdRouteImport } from './routes/_app/unmatched-results/$resultId';
 import { Route as AppWearablesIndexRouteImport } from './routes/_app/wearables/index';
@@ -61,6 +65,26 @@ const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   path: '/orders/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppOrdersNewKitRoute = AppOrdersNewKitRouteImport.update({
+  id: '/orders/new-kit',
+  path: '/orders/new-kit',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppOrdersRegisterKitRoute = AppOrdersRegisterKitRouteImport.update({
+  id: '/orders/register-kit',
+  path: '/orders/register-kit',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
+  id: '/patients/',
+  path: '/patients/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPatientsUserIdRoute = AppPatientsUserIdRouteImport.update({
+  id: '/patients/$userId',
+  path: '/patients/$userId',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUnmatchedResultsIndexRoute =
   AppUnmatchedResultsIndexRouteImport.update({
     id: '/unmatched-results/',
@@ -80,9 +104,9 @@ const AppWearablesIndexRoute = AppWearablesIndexRouteImport.update({
 } as any);
 const AppPatientsUserIdWearablesRoute =
   AppPatientsUserIdWearablesRouteImport.update({
-    id: '/patients/$userId/wearables',
-    path: '/patients/$userId/wearables',
-    getParentRoute: () => AppRoute,
+    id: '/wearables',
+    path: '/wearables',
+    getParentRoute: () => AppPatientsUserIdRoute,
   } as any);
 
 export interface FileRoutesByFullPath {
@@ -91,9 +115,13 @@ export interface FileRoutesByFullPath {
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports/': typeof AppLabReportsIndexRoute;
   '/orders/': typeof AppOrdersIndexRoute;
+  '/patients/': typeof AppPatientsIndexRoute;
   '/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/wearables/': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -104,9 +132,13 @@ export interface FileRoutesByTo {
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
+  '/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports': typeof AppLabReportsIndexRoute;
   '/orders': typeof AppOrdersIndexRoute;
+  '/patients': typeof AppPatientsIndexRoute;
   '/unmatched-results': typeof AppUnmatchedResultsIndexRoute;
   '/wearables': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -119,9 +151,13 @@ export interface FileRoutesById {
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
+  '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
+  '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/_app/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/_app/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/_app/lab-reports/': typeof AppLabReportsIndexRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
+  '/_app/patients/': typeof AppPatientsIndexRoute;
   '/_app/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/_app/wearables/': typeof AppWearablesIndexRoute;
   '/_app/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -134,9 +170,13 @@ export interface FileRouteTypes {
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
     | '/orders/new'
+    | '/orders/new-kit'
+    | '/orders/register-kit'
+    | '/patients/$userId'
     | '/unmatched-results/$resultId'
     | '/lab-reports/'
     | '/orders/'
+    | '/patients/'
     | '/unmatched-results/'
     | '/wearables/'
     | '/patients/$userId/wearables';
@@ -147,9 +187,13 @@ export interface FileRouteTypes {
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
     | '/orders/new'
+    | '/orders/new-kit'
+    | '/orders/register-kit'
+    | '/patients/$userId'
     | '/unmatched-results/$resultId'
     | '/lab-reports'
     | '/orders'
+    | '/patients'
     | '/unmatched-results'
     | '/wearables'
     | '/patients/$userId/wearables';
@@ -161,9 +205,13 @@ export interface FileRouteTypes {
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
     | '/_app/orders/new'
+    | '/_app/orders/new-kit'
+    | '/_app/orders/register-kit'
+    | '/_app/patients/$userId'
     | '/_app/unmatched-results/$resultId'
     | '/_app/lab-reports/'
     | '/_app/orders/'
+    | '/_app/patients/'
     | '/_app/unmatched-results/'
     | '/_app/wearables/'
     | '/_app/patients/$userId/wearables';
@@ -232,6 +280,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/orders/new-kit': {
+      id: '/_app/orders/new-kit';
+      path: '/orders/new-kit';
+      fullPath: '/orders/new-kit';
+      preLoaderRoute: typeof AppOrdersNewKitRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/orders/register-kit': {
+      id: '/_app/orders/register-kit';
+      path: '/orders/register-kit';
+      fullPath: '/orders/register-kit';
+      preLoaderRoute: typeof AppOrdersRegisterKitRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/': {
+      id: '/_app/patients/';
+      path: '/patients';
+      fullPath: '/patients/';
+      preLoaderRoute: typeof AppPatientsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/patients/$userId': {
+      id: '/_app/patients/$userId';
+      path: '/patients/$userId';
+      fullPath: '/patients/$userId';
+      preLoaderRoute: typeof AppPatientsUserIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/unmatched-results/': {
       id: '/_app/unmatched-results/';
       path: '/unmatched-results';
@@ -255,25 +331,39 @@ declare module '@tanstack/react-router' {
     };
     '/_app/patients/$userId/wearables': {
       id: '/_app/patients/$userId/wearables';
-      path: '/patients/$userId/wearables';
+      path: '/wearables';
       fullPath: '/patients/$userId/wearables';
       preLoaderRoute: typeof AppPatientsUserIdWearablesRouteImport;
-      parentRoute: typeof AppRoute;
+      parentRoute: typeof AppPatientsUserIdRoute;
     };
   }
 }
+
+interface AppPatientsUserIdRouteChildren {
+  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
+}
+
+const AppPatientsUserIdRouteChildren: AppPatientsUserIdRouteChildren = {
+  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
+};
+
+const AppPatientsUserIdRouteWithChildren =
+  AppPatientsUserIdRoute._addFileChildren(AppPatientsUserIdRouteChildren);
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
+  AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
+  AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
+  AppPatientsUserIdRoute: typeof AppPatientsUserIdRouteWithChildren;
   AppUnmatchedResultsResultIdRoute: typeof AppUnmatchedResultsResultIdRoute;
   AppLabReportsIndexRoute: typeof AppLabReportsIndexRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
+  AppPatientsIndexRoute: typeof AppPatientsIndexRoute;
   AppUnmatchedResultsIndexRoute: typeof AppUnmatchedResultsIndexRoute;
   AppWearablesIndexRoute: typeof AppWearablesIndexRoute;
-  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -281,12 +371,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
+  AppOrdersNewKitRoute: AppOrdersNewKitRoute,
+  AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,
+  AppPatientsUserIdRoute: AppPatientsUserIdRouteWithChildren,
   AppUnmatchedResultsResultIdRoute: AppUnmatchedResultsResultIdRoute,
   AppLabReportsIndexRoute: AppLabReportsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppUnmatchedResultsIndexRoute: AppUnmatchedResultsIndexRoute,
   AppWearablesIndexRoute: AppWearablesIndexRoute,
-  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /*
  * The local Lab API's tables. Each resource keeps its response document as JSON plus
@@ -61,6 +61,18 @@ export interface UserTable {
   created_on: string;
   /** The demographics last used for this user (first order's patient_details and address). */
   document: string;
+  /** Set when the user is scheduled for deletion (migration 002); undone within 7 days. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One X-Idempotency-Key of POST /v3/order (migration 002): the first answer, kept 24 h. */
+export interface IdempotencyKeyTable {
+  team_id: string;
+  key: string;
+  state: 'running' | 'done';
+  status_code: number | null;
+  body: string | null;
+  created_at: string;
 }
 
 export interface OrderTransactionTable {
@@ -169,6 +181,7 @@ export interface SandboxDatabase {
   order_transaction: OrderTransactionTable;
   lab_order: OrderTable;
   order_event: OrderEventTable;
+  idempotency_key: IdempotencyKeyTable;
   unmatched_result: UnmatchedResultTable;
   parsing_job: ParsingJobTable;
   order_result: OrderResultTable;

@@ -13,6 +13,8 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
+  { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES },
+  { label: 'Patients', to: '/patients', roles: ['coordinator', 'clinician', 'admin'] },
   // Ops act on the queue; admins read it (the BFF's allow-list decides, this only hides).
   { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
   { label: 'Lab reports', to: '/lab-reports', roles: ROLES },

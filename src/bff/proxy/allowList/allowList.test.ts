@@ -11,7 +11,8 @@ describe('matchCall', () => {
 
   it('refuses another method, an unlisted path, and a parameter that could climb out', () => {
     expect(matchCall('DELETE', '/v3/orders')).toBeNull();
-    expect(matchCall('GET', '/v2/user')).toBeNull();
+    expect(matchCall('PATCH', '/v2/user/abc')).toBeNull();
+    expect(matchCall('GET', '/v2/users')).toBeNull();
     expect(matchCall('GET', '/v3/order/..%2F..%2Fv2%2Fuser')).toBeNull();
     expect(matchCall('GET', '/v3/order/a/b')).toBeNull();
     expect(matchCall('GET', '/v3/orders/')).toBeNull();
@@ -21,5 +22,28 @@ describe('matchCall', () => {
     const keys = ALLOW_LIST.map((c) => `${c.method} ${c.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const call of ALLOW_LIST) expect(call.roles.length).toBeGreaterThan(0);
+  });
+});
+
+describe('ordering calls (issue 3)', () => {
+  it('lets coordinators and admins write, everyone read patients, and audits them all', () => {
+    for (const [method, path] of [
+      ['POST', '/v3/order'],
+      ['POST', '/v3/order/create'],
+      ['POST', '/v3/order/testkit'],
+      ['POST', '/v3/order/testkit/register'],
+      ['POST', '/v2/user'],
+      ['DELETE', '/v2/user/6f1d3c2b-8a9e-4b7d-a1c0-2e5f7d9b3c18'],
+      ['POST', '/v2/user/undo_delete'],
+    ] as const) {
+      const matched = matchCall(method, path);
+      expect(matched?.call.roles, `${method} ${path}`).toEqual(['coordinator', 'admin']);
+      expect(matched?.call.audit).toBeDefined();
+    }
+    for (const path of ['/v2/user', '/v2/user/6f1d3c2b-8a9e-4b7d-a1c0-2e5f7d9b3c18']) {
+      const matched = matchCall('GET', path);
+      expect(matched?.call.roles).toEqual(['coordinator', 'ops', 'clinician', 'admin']);
+      expect(matched?.call.audit).toBeDefined();
+    }
   });
 });

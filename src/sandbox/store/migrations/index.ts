@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
+import { ordering } from './002_ordering';
 import { tracking } from './003_tracking';
 import { review } from './004_review';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_ordering': ordering,
   '003_tracking': tracking,
   '004_review': review,
 };

@@ -14,12 +14,15 @@ import type { z } from 'zod';
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem | null;
+  /** The parsed JSON body, for answers a form reads further (422 details, conflicts). */
+  readonly body: unknown;
 
-  constructor(status: number, problem: Problem | null, message: string) {
+  constructor(status: number, problem: Problem | null, message: string, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
+    this.body = body;
   }
 }
 
@@ -54,19 +57,21 @@ async function readError(response: Response): Promise<ApiError> {
   const problem = problemSchema.safeParse(body);
   if (problem.success) {
     const { data } = problem;
-    return new ApiError(response.status, data, data.detail ?? data.title);
+    return new ApiError(response.status, data, data.detail ?? data.title, body);
   }
   const detail = detailErrorSchema.safeParse(body);
   const message = detail.success
     ? detail.data.detail
     : response.statusText || `Request failed (${response.status})`;
-  return new ApiError(response.status, null, message);
+  return new ApiError(response.status, null, message, body);
 }
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Extra request headers, such as X-Idempotency-Key. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** One request to the BFF: same origin, anti-forgery header, JSON in and out. */
@@ -74,6 +79,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = {
     [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE,
     accept: 'application/json',
+    ...options.headers,
   };
   const init: RequestInit = {
     method: options.method ?? 'GET',

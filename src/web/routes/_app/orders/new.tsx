@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import {
   labAccountsQueryOptions,
   labTestsQueryOptions,
@@ -7,6 +8,8 @@ import { NewOrderPage } from '../../../features/lab-tests/components/NewOrderPag
 import { canCreateOrders } from '../../../shared/lib/permissions';
 
 export const Route = createFileRoute('/_app/orders/new')({
+  // A patient page links here with its patient chosen.
+  validateSearch: z.object({ userId: z.uuid().optional() }),
   loader: async ({ context: { queryClient, session } }) => {
     // Other roles see a short explanation; the BFF would refuse their calls anyway.
     if (!canCreateOrders(session.account.role)) return;
@@ -20,5 +23,6 @@ export const Route = createFileRoute('/_app/orders/new')({
 
 function NewOrderRoute() {
   const { session } = Route.useRouteContext();
-  return <NewOrderPage role={session.account.role} />;
+  const { userId } = Route.useSearch();
+  return <NewOrderPage role={session.account.role} userId={userId} />;
 }

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  aoeIssues,
+  createOrderRequestSchemaFor,
+  MESSAGES,
+  orderCrossChecks,
+  requestedLabAccountId,
+  resolveLabAccount,
+  utcToday,
+  type CollectionMethod,
+  type ContractIssue,
+  type CreateOrderRequest,
+  type LabAccount,
+} from '../../contract';
+import { listLabAccounts } from '../store/labAccounts';
+import type { OrderDocument } from '../store/orderDocument';
+import {
+  findMarkers,
+  findTeamLabTests,
+  insertGeneratedLabTest,
+  insertNewOrder,
+  type MarkerRow,
+  type TeamLabTest,
+} from '../store/orderWrites';
+import { rememberDemographics } from '../store/users';
+import type { RouteContext } from './context';
+import {
+  addressDocument,
+  detailsFor,
+  firstEvents,
+  newSampleId,
+  patientDetailsDocument,
+  physicianDocument,
+  resultDates,
+} from './orderBuild';
+import { answerIdempotently, issuesOutcome, parseBody, type Outcome } from './outcome';
+import { findLiveTeamUser } from './users';
+
+export const ORDER_CREATED_MESSAGE = 'Order created successfully';
+
+interface OrderSet {
+  tests: TeamLabTest[];
+  markers: MarkerRow[];
+  issues: ContractIssue[];
+}
+
+/** What the order names: its lab tests (order set or deprecated lab_test_id) or add-on markers. */
+async function loadOrderSet(ctx: RouteContext, request: CreateOrderRequest): Promise<OrderSet> {
+  const issues: ContractIssue[] = [];
+  const setIds = request.order_set?.lab_test_ids ?? [];
+  const ids = setIds.length > 0 ? setIds : request.lab_test_id ? [request.lab_test_id] : [];
+  const found = await findTeamLabTests(ctx.db, ctx.teamId, ids);
+  const tests: TeamLabTest[] = [];
+  ids.forEach((id, index) => {
+    const test = found.get(id.toLowerCase());
+    if (test) tests.push(test);
+    else {
+      const path = setIds.length > 0 ? ['order_set', 'lab_test_ids', index] : ['lab_test_id'];
+      issues.push({ path, message: MESSAGES.labTestNotFound });
+    }
+  });
+
+  let markers: MarkerRow[] = tests.flatMap((t) =>
+    (t.response.markers ?? []).map((m) => ({
+      id: Number(m.id),
+      lab_id: Number(m.lab_id),
+      labSlug: t.labSlug ?? '',
+      document: m as MarkerRow['document'],
+    })),
+  );
+  const addOn = request.order_set?.add_on;
+  if (addOn) {
+    const markerIds = addOn.marker_ids ?? [];
+    const providerIds = addOn.provider_ids ?? [];
+    markers =
+      markerIds.length > 0
+        ? await findMarkers(ctx.db, { ids: markerIds })
+        : await findMarkers(ctx.db, { providerIds });
+    const known = new Set(
+      markers.map((m) => (markerIds.length > 0 ? String(m.id) : String(m.document.provider_id))),
+    );
+    const asked = markerIds.length > 0 ? markerIds.map(String) : providerIds;
+    const kind = markerIds.length > 0 ? 'marker_ids' : 'provider_ids';
+    asked.forEach((value, index) => {
+      if (!known.has(value)) {
+        issues.push({
+          path: ['order_set', 'add_on', kind, index],
+          message: MESSAGES.markerNotFound,
+        });
+      }
+    });
+  }
+  return { tests, markers, issues };
+}
+
+async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
+  const now = ctx.now();
+  const today = utcToday(now);
+  const parsed = parseBody(createOrderRequestSchemaFor(today), body);
+  if (!parsed.ok) return parsed.outcome;
+  const request = parsed.value;
+
+  const user = await findLiveTeamUser(ctx, request.user_id);
+  if (!user.ok) return user.outcome;
+
+  const accounts = (await listLabAccounts(ctx.db, ctx.teamId, {})) as LabAccount[];
+  const resolved = resolveLabAccount(requestedLabAccountId(request), accounts);
+  const orderSet = await loadOrderSet(ctx, request);
+  const addOnMethod = request.collection_method ?? 'walk_in_test';
+  const issues: ContractIssue[] = [
+    ...(resolved.issue ? [resolved.issue] : []),
+    ...orderSet.issues,
+    ...orderCrossChecks(request, {
+      labAccount: resolved.account,
+      labTests:
+        orderSet.tests.length > 0
+          ? orderSet.tests.map((t) => ({
+              id: t.id,
+              method: t.method,
+              lab: t.labSlug ? { slug: t.labSlug } : null,
+            }))
+          : orderSet.markers.map((m) => ({
+              id: String(m.id),
+              method: addOnMethod,
+              lab: { slug: m.labSlug },
+            })),
+    }),
+    ...aoeIssues(
+      orderSet.markers.map((m) => m.document as Parameters<typeof aoeIssues>[0][number]),
+      request.aoe_answers,
+    ),
+  ];
+  if (issues.length > 0) return issuesOutcome(issues);
+
+  const nowIso = now.toISOString();
+  const [onlyTest] = orderSet.tests;
+  const method = (onlyTest?.method ?? addOnMethod) as CollectionMethod;
+  const labTestId =
+    orderSet.tests.length === 1 && onlyTest
+      ? onlyTest.id
+      : await insertGeneratedLabTest(ctx.db, {
+          teamId: ctx.teamId,
+          name:
+            orderSet.tests.length > 0
+              ? orderSet.tests.map((t) => String(t.response.name)).join(' + ')
+              : `Add-on: ${orderSet.markers.map((m) => String(m.document.name)).join(', ')}`,
+          method,
+          labId: orderSet.markers[0]?.lab_id ?? null,
+          markerIds: orderSet.markers.map((m) => m.id),
+          now: nowIso,
+        });
+
+  const scheduled = typeof request.activate_by === 'string' && request.activate_by > today;
+  const requisitioned = !scheduled;
+  const id = randomUUID();
+  const account = resolved.account;
+  const defaultNotes = account?.default_clinical_notes ?? null;
+  const clinicalNotes =
+    [defaultNotes, request.clinical_notes].filter((n): n is string => !!n).join('\n') || null;
+  const startMs =
+    scheduled && request.activate_by ? Date.parse(request.activate_by) : now.getTime();
+
+  const document: OrderDocument = {
+    id,
+    user_id: user.row.id,
+    team_id: ctx.teamId,
+    patient_details: patientDetailsDocument(request.patient_details),
+    patient_address: addressDocument(request.patient_address),
+    details: detailsFor(method, nowIso),
+    sample_id: requisitioned ? newSampleId() : null,
+    notes: null,
+    clinical_notes: clinicalNotes,
+    created_at: nowIso,
+    updated_at: nowIso,
+    physician: physicianDocument(request.physician),
+    health_insurance_id: request.health_insurance ? randomUUID() : null,
+    requisition_form_url: requisitioned
+      ? `https://files.example.test/requisitions/${id}.pdf?signature=local`
+      : null,
+    priority: request.priority,
+    shipping_details: null,
+    activate_by: request.activate_by ?? null,
+    passthrough: request.passthrough ?? null,
+    billing_type: request.billing_type,
+    icd_codes: request.icd_codes ?? null,
+    has_abn: false,
+    interpretation: null,
+    has_missing_results: null,
+    ...resultDates(startMs, onlyTest?.response ?? {}),
+    origin: 'initial',
+    parent_id: null,
+  };
+  const order = await insertNewOrder(ctx.db, {
+    document,
+    labTestId,
+    method,
+    orderTransactionId: null,
+    events: firstEvents(method, nowIso, requisitioned ? 'requisition_created' : null),
+  });
+  await rememberDemographics(ctx.db, user.row.id, request.patient_details);
+  return { statusCode: 200, body: { order, status: 'success', message: ORDER_CREATED_MESSAGE } };
+}
+
+export const orderingRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done) => {
+  const handler = (request: FastifyRequest, reply: FastifyReply) =>
+    answerIdempotently(ctx, request, reply, () => createOrder(ctx, request.body));
+  app.post('/v3/order', handler);
+  // The description's alias (facts: precedence rule 1).
+  app.post('/v3/order/create', handler);
+  done();
+};

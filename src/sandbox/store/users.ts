@@ -1,0 +1,171 @@
+import type { CreateUserRequest } from '../../contract';
+import type { SandboxDb } from './database';
+import { contains } from './like';
+import type { UserTable } from './schema';
+
+/** How long a deletion can be undone (facts §10: data erased after a 7-day grace). */
+export const DELETION_GRACE_MS = 7 * 86_400_000;
+
+export type UserRow = Omit<UserTable, 'deleted_at'> & { deleted_at: string | null };
+
+/** The user as GET /v2/user answers it (facts §10); the stored document keeps the rest. */
+export function userResponse(row: UserRow) {
+  const doc = JSON.parse(row.document) as Record<string, unknown>;
+  const text = (key: string) => (typeof doc[key] === 'string' ? doc[key] : null);
+  const timeZone = text('fallback_time_zone');
+  const birthDate = text('fallback_birth_date');
+  return {
+    user_id: row.id,
+    team_id: row.team_id,
+    client_user_id: row.client_user_id,
+    created_on: row.created_on,
+    connected_sources: [],
+    fallback_time_zone: timeZone
+      ? { id: timeZone, source_slug: 'manual', updated_at: row.created_on }
+      : null,
+    fallback_birth_date: birthDate
+      ? { value: birthDate, source_slug: 'manual', updated_at: row.created_on }
+      : null,
+    ingestion_start: text('ingestion_start'),
+    ingestion_end: text('ingestion_end'),
+  };
+}
+export type UserResponse = ReturnType<typeof userResponse>;
+
+/** Any user with this id, in any team, deleted or not: callers decide what each case means. */
+export function findUserById(db: SandboxDb, userId: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('lab_user')
+    .selectAll()
+    .where('id', '=', userId.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserByClientId(
+  db: SandboxDb,
+  teamId: string,
+  clientUserId: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('lab_user')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('client_user_id', '=', clientUserId)
+    .executeTakeFirst();
+}
+
+/**
+ * A deleted user's client_user_id can be reused (facts §10: undo is then impossible), so
+ * the deleted row gives its id up under a name no request can send.
+ */
+export async function releaseClientUserId(db: SandboxDb, row: UserRow): Promise<void> {
+  await db
+    .updateTable('lab_user')
+    .set({ client_user_id: `${row.client_user_id}\u0000deleted:${row.id}` })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+export async function insertUser(
+  db: SandboxDb,
+  row: { id: string; team_id: string; created_on: string; request: CreateUserRequest },
+): Promise<UserRow> {
+  const { client_user_id, ...rest } = row.request;
+  const values = {
+    id: row.id,
+    team_id: row.team_id,
+    client_user_id,
+    created_on: row.created_on,
+    document: JSON.stringify(rest),
+    deleted_at: null,
+  };
+  await db.insertInto('lab_user').values(values).execute();
+  return values;
+}
+
+/**
+ * GET /v2/user: live users, oldest first. `search` is this sandbox's addition: a
+ * case-insensitive substring of the client_user_id or of the name last ordered under.
+ */
+export async function findUsersPage(
+  db: SandboxDb,
+  teamId: string,
+  query: { offset: number; limit: number; search?: string | undefined },
+) {
+  let filtered = db
+    .selectFrom('lab_user')
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null);
+  const search = query.search?.trim();
+  if (search) {
+    filtered = filtered.where((eb) =>
+      eb.or([
+        contains(eb.ref('client_user_id'), search),
+        contains(
+          eb.fn<string>('coalesce', [
+            eb.fn('json_extract', [eb.ref('document'), eb.val('$.first_name')]),
+            eb.val(''),
+          ]),
+          search,
+        ),
+        contains(
+          eb.fn<string>('coalesce', [
+            eb.fn('json_extract', [eb.ref('document'), eb.val('$.last_name')]),
+            eb.val(''),
+          ]),
+          search,
+        ),
+      ]),
+    );
+  }
+  const [count, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .selectAll()
+      .orderBy('created_on')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return {
+    users: rows.map(userResponse),
+    total: count.total,
+    offset: query.offset,
+    limit: query.limit,
+  };
+}
+
+export async function setDeletedAt(
+  db: SandboxDb,
+  userId: string,
+  deletedAt: string | null,
+): Promise<void> {
+  await db
+    .updateTable('lab_user')
+    .set({ deleted_at: deletedAt })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Remembers the demographics an order was placed with, so the name search finds the user. */
+export async function rememberDemographics(
+  db: SandboxDb,
+  userId: string,
+  details: { first_name: string; last_name: string },
+): Promise<void> {
+  const row = await findUserById(db, userId);
+  if (!row) return;
+  const doc = JSON.parse(row.document) as Record<string, unknown>;
+  await db
+    .updateTable('lab_user')
+    .set({
+      document: JSON.stringify({
+        ...doc,
+        first_name: details.first_name,
+        last_name: details.last_name,
+      }),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createTestkitOrderRequestSchema,
+  type CreateTestkitOrderRequest,
+} from '../../../../contract/testkit';
+import { issuesByField } from '../../../../contract/validation';
+import { describeError, isApiError } from '../../../shared/api/client';
+import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
+import { createTestkitOrder } from '../api/orders';
+import { emptyAsUndefined, errorAt } from '../lib/formTypes';
+import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
+import { FieldMessage } from './Field';
+import { PatientPicker } from './PatientPicker';
+
+type Input = z.input<typeof createTestkitOrderRequestSchema>;
+
+const SHIPPING_FIELDS: [keyof Input['shipping_details'], string][] = [
+  ['receiver_name', 'Receiver name'],
+  ['first_line', 'Address line 1'],
+  ['second_line', 'Address line 2 (optional)'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zip', 'ZIP code'],
+  ['country', 'Country'],
+  ['phone_number', 'Phone number'],
+];
+
+/** An unregistered test kit: shipped to an address, registered to a patient later. */
+export function NewKitPage() {
+  usePageTitle('New test kit');
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
+  const accounts = useQuery(labAccountsQueryOptions).data?.data ?? [];
+  const kits = labTests.filter((t) => t.method === 'testkit');
+  const form = useForm<Input, unknown, CreateTestkitOrderRequest>({
+    resolver: zodResolver(createTestkitOrderRequestSchema),
+    defaultValues: { shipping_details: { country: 'US' } },
+  });
+  const [keys] = useState(() => new SubmissionKeys());
+  const [topError, setTopError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const userId = useWatch({ control: form.control, name: 'user_id' });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  useBlocker({
+    shouldBlockFn: () =>
+      isDirty && !done && !window.confirm('Leave this kit order? What you entered will be lost.'),
+    enableBeforeUnload: () => isDirty && !done,
+  });
+
+  const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
+    setTopError(null);
+    const key = keys.keyFor(JSON.stringify(request));
+    try {
+      const answer = await createTestkitOrder(request, key);
+      keys.settle();
+      setDone(true);
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await navigate({
+        to: '/orders/$orderId',
+        params: { orderId: answer.order.id },
+        ignoreBlocker: true,
+      });
+    } catch (error) {
+      if (!isRetryable(error)) keys.settle();
+      const detail = isApiError(error)
+        ? (error.body as { detail?: unknown } | null)?.detail
+        : undefined;
+      if (isApiError(error) && error.status === 422 && Array.isArray(detail)) {
+        for (const [field, message] of Object.entries(
+          issuesByField(detail as { loc: (string | number)[]; msg: string }[]),
+        )) {
+          if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
+        }
+        setTopError('The Lab API refused some fields: see the messages next to them.');
+      } else {
+        setTopError(
+          isRetryable(error)
+            ? `${describeError(error)} Submit again: the kit will not be ordered twice.`
+            : `${describeError(error)} Check the patient and try again.`,
+        );
+      }
+    }
+  };
+
+  return (
+    <>
+      <h1>New test kit</h1>
+      <p className="lede">
+        The kit is shipped to the address below and registered to a patient when it is used:{' '}
+        <Link to="/orders/register-kit">register a kit</Link>.
+      </p>
+      <div role="alert" className="form-alert">
+        {topError ? <p>{topError}</p> : null}
+      </div>
+      <PatientPicker
+        userId={userId}
+        message={errorAt(errors, 'user_id')}
+        onChoose={(value) => form.setValue('user_id', value, { shouldDirty: true })}
+      />
+      <form
+        className="form"
+        noValidate
+        aria-label="New test kit"
+        onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+      >
+        <fieldset className="card">
+          <legend>Kit</legend>
+          <div className="field">
+            <label htmlFor={`${id}-test`}>Lab test</label>
+            <select
+              id={`${id}-test`}
+              aria-invalid={errors.lab_test_id ? true : undefined}
+              aria-describedby={errors.lab_test_id ? `${id}-test-error` : undefined}
+              {...form.register('lab_test_id')}
+            >
+              <option value="">Choose …</option>
+              {kits.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            <FieldMessage id={`${id}-test-error`} message={errorAt(errors, 'lab_test_id')} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-account`}>Lab account (optional)</label>
+            <select
+              id={`${id}-account`}
+              aria-invalid={errors.lab_account_id ? true : undefined}
+              aria-describedby={errors.lab_account_id ? `${id}-account-error` : undefined}
+              {...form.register('lab_account_id', { setValueAs: emptyAsUndefined })}
+            >
+              <option value="">The lab&apos;s own</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.account_name ?? a.lab}
+                </option>
+              ))}
+            </select>
+            <FieldMessage id={`${id}-account-error`} message={errorAt(errors, 'lab_account_id')} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-passthrough`}>Passthrough (optional)</label>
+            <input
+              id={`${id}-passthrough`}
+              {...form.register('passthrough', { setValueAs: emptyAsUndefined })}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="card">
+          <legend>Shipping address</legend>
+          {SHIPPING_FIELDS.map(([name, label]) => {
+            const path = `shipping_details.${name}` as const;
+            const message = errorAt(errors, path);
+            return (
+              <div className="field" key={name}>
+                <label htmlFor={`${id}-${name}`}>{label}</label>
+                <input
+                  id={`${id}-${name}`}
+                  type={name === 'phone_number' ? 'tel' : 'text'}
+                  aria-invalid={message ? true : undefined}
+                  aria-describedby={message ? `${id}-${name}-error` : undefined}
+                  {...form.register(path)}
+                />
+                <FieldMessage id={`${id}-${name}-error`} message={message} />
+              </div>
+            );
+          })}
+        </fieldset>
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Ordering the kit …' : 'Order the kit'}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { issuesByField } from '../../../../contract/validation';
+import { createUserRequestSchema, type User } from '../../../../contract/users';
+import { describeError, isApiError } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/lib/format';
+import { createPatient } from '../api/patients';
+import { existingPatientOf } from '../lib/conflict';
+
+type Input = z.input<typeof createUserRequestSchema>;
+
+/**
+ * Creates a patient by the team's own ID. The Lab API is idempotent on that ID: a taken
+ * one answers with the existing patient, which the form offers instead.
+ */
+export function CreatePatientForm({
+  onCreated,
+  onUseExisting,
+}: {
+  onCreated: (user: User) => void;
+  /** When given, "use this patient" calls it instead of linking to the patient page. */
+  onUseExisting?: (userId: string) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [existing, setExisting] = useState<{ userId: string; createdOn: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Input>({
+    resolver: zodResolver(createUserRequestSchema),
+    defaultValues: { client_user_id: '' },
+  });
+  const error = form.formState.errors.client_user_id?.message;
+
+  const submit = form.handleSubmit(async (values) => {
+    setExisting(null);
+    setFailure(null);
+    try {
+      const user = await createPatient(createUserRequestSchema.parse(values));
+      await queryClient.invalidateQueries({ queryKey: ['patients'] });
+      form.reset();
+      onCreated(user);
+    } catch (caught) {
+      const taken = existingPatientOf(caught);
+      if (taken) return setExisting(taken);
+      if (
+        isApiError(caught) &&
+        caught.status === 422 &&
+        Array.isArray((caught.body as { detail?: unknown } | null)?.detail)
+      ) {
+        const byField = issuesByField(
+          (caught.body as { detail: { loc: (string | number)[]; msg: string }[] }).detail,
+        );
+        if (byField.client_user_id)
+          return form.setError('client_user_id', { message: byField.client_user_id });
+      }
+      setFailure(`${describeError(caught)} Check the ID and try again.`);
+    }
+  });
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>New patient</h2>
+      <div className="field">
+        <label htmlFor={`${id}-cuid`}>Your patient ID (client user ID)</label>
+        <input
+          id={`${id}-cuid`}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-cuid-error` : undefined}
+          {...form.register('client_user_id')}
+        />
+        {error ? (
+          <p id={`${id}-cuid-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Creating …' : 'Create patient'}
+      </button>
+      {existing ? (
+        <div role="alert" className="notice">
+          <p>
+            A patient with this ID already exists (created {formatDateTime(existing.createdOn)}).
+          </p>
+          {onUseExisting ? (
+            <button type="button" onClick={() => onUseExisting(existing.userId)}>
+              Use the existing patient
+            </button>
+          ) : (
+            <Link to="/patients/$userId" params={{ userId: existing.userId }}>
+              Open the existing patient
+            </Link>
+          )}
+        </div>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="field-error">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}

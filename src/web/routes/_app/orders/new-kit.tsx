@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { labTestsQueryOptions } from '../../../features/lab-tests/api/labTests';
+import { NewKitPage } from '../../../features/ordering/components/NewKitPage';
+
+export const Route = createFileRoute('/_app/orders/new-kit')({
+  loader: ({ context: { queryClient } }) =>
+    queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }),
+  component: NewKitPage,
+});

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { patientsQueryOptions } from '../../../features/patients/api/patients';
+import { PatientsPage } from '../../../features/patients/components/PatientsPage';
+
+export const Route = createFileRoute('/_app/patients/')({
+  validateSearch: z.object({ q: z.string().max(200).optional() }),
+  loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
+  loader: ({ context: { queryClient }, deps }) =>
+    queryClient.query({ ...patientsQueryOptions(deps.q), staleTime: 'static' }),
+  component: PatientsRoute,
+});
+
+function PatientsRoute() {
+  const { session } = Route.useRouteContext();
+  const { q } = Route.useSearch();
+  return <PatientsPage key={q ?? ''} role={session.account.role} search={q ?? ''} />;
+}
