@@ -20,10 +20,10 @@ import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
 import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
 import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index';
-import { Route as AppPatientsUserIdRouteImport } from './routes/_app/patients/$userId';
 import { Route as AppUnmatchedResultsIndexRouteImport } from './routes/_app/unmatched-results/index';
 import { Route as AppUnmatchedResultsResultIdRouteImport } from './routes/_app/unmatched-results/$resultId';
 import { Route as AppWearablesIndexRouteImport } from './routes/_app/wearables/index';
+import { Route as AppPatientsUserIdIndexRouteImport } from './routes/_app/patients/$userId/index';
 import { Route as AppPatientsUserIdWearablesRouteImport } from './routes/_app/patients/$userId/wearables';
 
 const AppRoute = AppRouteImport.update({
@@ -80,11 +80,6 @@ const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   path: '/patients/',
   getParentRoute: () => AppRoute,
 } as any);
-const AppPatientsUserIdRoute = AppPatientsUserIdRouteImport.update({
-  id: '/patients/$userId',
-  path: '/patients/$userId',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppUnmatchedResultsIndexRoute =
   AppUnmatchedResultsIndexRouteImport.update({
     id: '/unmatched-results/',
@@ -102,11 +97,16 @@ const AppWearablesIndexRoute = AppWearablesIndexRouteImport.update({
   path: '/wearables/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppPatientsUserIdIndexRoute = AppPatientsUserIdIndexRouteImport.update({
+  id: '/patients/$userId/',
+  path: '/patients/$userId/',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppPatientsUserIdWearablesRoute =
   AppPatientsUserIdWearablesRouteImport.update({
-    id: '/wearables',
-    path: '/wearables',
-    getParentRoute: () => AppPatientsUserIdRoute,
+    id: '/patients/$userId/wearables',
+    path: '/patients/$userId/wearables',
+    getParentRoute: () => AppRoute,
   } as any);
 
 export interface FileRoutesByFullPath {
@@ -117,7 +117,6 @@ export interface FileRoutesByFullPath {
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
-  '/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports/': typeof AppLabReportsIndexRoute;
   '/orders/': typeof AppOrdersIndexRoute;
@@ -125,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/wearables/': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
+  '/patients/$userId/': typeof AppPatientsUserIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
@@ -134,7 +134,6 @@ export interface FileRoutesByTo {
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
-  '/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports': typeof AppLabReportsIndexRoute;
   '/orders': typeof AppOrdersIndexRoute;
@@ -142,6 +141,7 @@ export interface FileRoutesByTo {
   '/unmatched-results': typeof AppUnmatchedResultsIndexRoute;
   '/wearables': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
+  '/patients/$userId': typeof AppPatientsUserIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -153,7 +153,6 @@ export interface FileRoutesById {
   '/_app/orders/new': typeof AppOrdersNewRoute;
   '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
-  '/_app/patients/$userId': typeof AppPatientsUserIdRouteWithChildren;
   '/_app/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/_app/lab-reports/': typeof AppLabReportsIndexRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
@@ -161,6 +160,7 @@ export interface FileRoutesById {
   '/_app/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/_app/wearables/': typeof AppWearablesIndexRoute;
   '/_app/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
+  '/_app/patients/$userId/': typeof AppPatientsUserIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -172,14 +172,14 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
-    | '/patients/$userId'
     | '/unmatched-results/$resultId'
     | '/lab-reports/'
     | '/orders/'
     | '/patients/'
     | '/unmatched-results/'
     | '/wearables/'
-    | '/patients/$userId/wearables';
+    | '/patients/$userId/wearables'
+    | '/patients/$userId/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
@@ -189,14 +189,14 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
-    | '/patients/$userId'
     | '/unmatched-results/$resultId'
     | '/lab-reports'
     | '/orders'
     | '/patients'
     | '/unmatched-results'
     | '/wearables'
-    | '/patients/$userId/wearables';
+    | '/patients/$userId/wearables'
+    | '/patients/$userId';
   id:
     | '__root__'
     | '/_app'
@@ -207,14 +207,14 @@ export interface FileRouteTypes {
     | '/_app/orders/new'
     | '/_app/orders/new-kit'
     | '/_app/orders/register-kit'
-    | '/_app/patients/$userId'
     | '/_app/unmatched-results/$resultId'
     | '/_app/lab-reports/'
     | '/_app/orders/'
     | '/_app/patients/'
     | '/_app/unmatched-results/'
     | '/_app/wearables/'
-    | '/_app/patients/$userId/wearables';
+    | '/_app/patients/$userId/wearables'
+    | '/_app/patients/$userId/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -301,13 +301,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/patients/$userId': {
-      id: '/_app/patients/$userId';
-      path: '/patients/$userId';
-      fullPath: '/patients/$userId';
-      preLoaderRoute: typeof AppPatientsUserIdRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/unmatched-results/': {
       id: '/_app/unmatched-results/';
       path: '/unmatched-results';
@@ -329,26 +322,22 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWearablesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/patients/$userId/': {
+      id: '/_app/patients/$userId/';
+      path: '/patients/$userId';
+      fullPath: '/patients/$userId/';
+      preLoaderRoute: typeof AppPatientsUserIdIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/patients/$userId/wearables': {
       id: '/_app/patients/$userId/wearables';
-      path: '/wearables';
+      path: '/patients/$userId/wearables';
       fullPath: '/patients/$userId/wearables';
       preLoaderRoute: typeof AppPatientsUserIdWearablesRouteImport;
-      parentRoute: typeof AppPatientsUserIdRoute;
+      parentRoute: typeof AppRoute;
     };
   }
 }
-
-interface AppPatientsUserIdRouteChildren {
-  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
-}
-
-const AppPatientsUserIdRouteChildren: AppPatientsUserIdRouteChildren = {
-  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
-};
-
-const AppPatientsUserIdRouteWithChildren =
-  AppPatientsUserIdRoute._addFileChildren(AppPatientsUserIdRouteChildren);
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
@@ -357,13 +346,14 @@ interface AppRouteChildren {
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
   AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
   AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
-  AppPatientsUserIdRoute: typeof AppPatientsUserIdRouteWithChildren;
   AppUnmatchedResultsResultIdRoute: typeof AppUnmatchedResultsResultIdRoute;
   AppLabReportsIndexRoute: typeof AppLabReportsIndexRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute;
   AppUnmatchedResultsIndexRoute: typeof AppUnmatchedResultsIndexRoute;
   AppWearablesIndexRoute: typeof AppWearablesIndexRoute;
+  AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
+  AppPatientsUserIdIndexRoute: typeof AppPatientsUserIdIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -373,13 +363,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppOrdersNewKitRoute: AppOrdersNewKitRoute,
   AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,
-  AppPatientsUserIdRoute: AppPatientsUserIdRouteWithChildren,
   AppUnmatchedResultsResultIdRoute: AppUnmatchedResultsResultIdRoute,
   AppLabReportsIndexRoute: AppLabReportsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppUnmatchedResultsIndexRoute: AppUnmatchedResultsIndexRoute,
   AppWearablesIndexRoute: AppWearablesIndexRoute,
+  AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,
+  AppPatientsUserIdIndexRoute: AppPatientsUserIdIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -5,7 +5,7 @@ import type { Role } from '../../../../contract/console';
 import { USER_DELETION_GRACE_DAYS } from '../../../../contract/users';
 import { describeError, isApiError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
-import { canCreateOrders } from '../../../shared/lib/permissions';
+import { canCreateOrders, canReadWearables } from '../../../shared/lib/permissions';
 import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { StatusText } from '../../orders/components/StatusText';
@@ -53,6 +53,13 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
   return (
     <>
       <h1>{patient.data ? `Patient ${patient.data.client_user_id}` : 'Patient'}</h1>
+      {canReadWearables(role) ? (
+        <p>
+          <Link to="/patients/$userId/wearables" params={{ userId }}>
+            Wearable data
+          </Link>
+        </p>
+      ) : null}
       {scheduled ? (
         <div role="status" className="notice">
           <p>

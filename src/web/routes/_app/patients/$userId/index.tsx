@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { PatientPage } from '../../../features/patients/components/PatientPage';
-import { isUuid } from '../../../shared/lib/ids';
+import { PatientPage } from '../../../../features/patients/components/PatientPage';
+import { isUuid } from '../../../../shared/lib/ids';
 
-export const Route = createFileRoute('/_app/patients/$userId')({
+export const Route = createFileRoute('/_app/patients/$userId/')({
   loader: ({ params: { userId } }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(userId)) throw notFound();
