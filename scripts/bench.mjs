@@ -14,6 +14,7 @@ const scripts = [
   'bench/orders-list.mjs',
   'bench/review.mjs',
   'bench/chart.mjs',
+  'bench/lighthouse.mjs',
 ];
 for (const script of scripts) {
   if (only && !script.includes(only)) continue;

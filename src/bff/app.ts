@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Upstream } from './config';
@@ -55,6 +57,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(errorsPlugin);
   await fastify.register(securityHeadersPlugin, { secure: opts.secureCookies });
   await fastify.register(cookie);
+  // API answers (an orders page is ~100 KB of JSON) travel compressed; a low brotli
+  // quality keeps the CPU cost per request small. Precompressed assets pass untouched.
+  await fastify.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await fastify.register(apiGuardPlugin, {
     store: opts.store,
     cookieName,

@@ -18,6 +18,10 @@ export const spaPlugin = fp(async function spa(fastify: FastifyInstance, opts: {
       root,
       wildcard: false,
       index: false,
+      // scripts/compress-assets.mjs wrote .br and .gz beside each asset at build time.
+      preCompressed: true,
+      // The headers below decide caching; the plugin's own default would override them.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
