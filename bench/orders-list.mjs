@@ -1,38 +1,18 @@
 // The orders list at 10,000 orders: server time of a list page from the local Lab API
 // alone and through the BFF, and the browser's time to render the first page.
 // Goal: ≤ 50 ms server time per page. Each server runs in its own process.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
+import { children, serve } from './support/serve.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const TARGET = Number(process.env.BENCH_ORDERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-orders-'));
 const apiKey = 'sk_bench_key_for_the_local_lab_api';
-const children = [];
-
-function serve(script, env, readyPattern) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = readyPattern.exec(out);
-      if (m) resolve({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
-  });
-}
 
 const stop = (child) =>
   new Promise((resolve) => {

@@ -1,51 +1,31 @@
 // The BFF's proxy cost, in one run on this machine: the local Lab API direct, a bare
 // @fastify/reply-from proxy, and the BFF (signed in, role check, audit on), each under
 // autocannon at 50 connections and at 1. Every server runs in its own process.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { children, serve } from './support/serve.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-proxy-'));
 const apiKey = 'sk_bench_key_for_the_local_lab_api';
-const children = [];
-
-function serve(script, env, readyPattern) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = readyPattern.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
-  });
-}
 
 const run = (url, connections, headers) =>
   autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
 
 try {
-  const labApi = await serve(
+  const { url: labApi } = await serve(
     'dist/server/sandbox.js',
     { SANDBOX_PORT: '4611', SANDBOX_API_KEY: apiKey, DATA_DIR: dataDir },
     /(http:\/\/127\.0\.0\.1:\d+)/,
   );
-  const bare = await serve(
+  const { url: bare } = await serve(
     'bench/support/bare-proxy.mjs',
     { UPSTREAM: labApi, API_KEY: apiKey, PORT: '4612' },
     /(http:\/\/127\.0\.0\.1:\d+)/,
   );
-  const bff = await serve(
+  const { url: bff } = await serve(
     'dist/server/start.js',
     {
       PORT: '4613',

@@ -8,12 +8,12 @@ import {
   createTestkitOrderRequestSchema,
   type CreateTestkitOrderRequest,
 } from '../../../../contract/testkit';
-import { issuesByField } from '../../../../contract/validation';
-import { describeError, isApiError } from '../../../shared/api/client';
+import { describeError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
 import { createTestkitOrder } from '../api/orders';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
+import { fieldErrorsOf } from '../lib/serverErrors';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { FieldMessage } from './Field';
 import { PatientPicker } from './PatientPicker';
@@ -70,16 +70,14 @@ export function NewKitPage() {
       });
     } catch (error) {
       if (!isRetryable(error)) keys.settle();
-      const detail = isApiError(error)
-        ? (error.body as { detail?: unknown } | null)?.detail
-        : undefined;
-      if (isApiError(error) && error.status === 422 && Array.isArray(detail)) {
-        for (const [field, message] of Object.entries(
-          issuesByField(detail as { loc: (string | number)[]; msg: string }[]),
-        )) {
+      const byField = fieldErrorsOf(error);
+      if (byField) {
+        for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
         }
-        setTopError('The Lab API refused some fields: see the messages next to them.');
+        setTopError(
+          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
+        );
       } else {
         setTopError(
           isRetryable(error)

@@ -15,7 +15,6 @@ import {
   type CreateOrderRequest,
   type CreateOrderRequestInput,
 } from '../../../../contract/orderRequest';
-import { issuesByField } from '../../../../contract/validation';
 import { describeError, isApiError } from '../../../shared/api/client';
 import {
   labAccountsQueryOptions,
@@ -24,6 +23,7 @@ import {
 } from '../../lab-tests/api/labTests';
 import { patientOrdersQueryOptions } from '../../patients/api/patients';
 import { createOrder } from '../api/orders';
+import { fieldErrorsOf } from '../lib/serverErrors';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { type OrderForm } from '../lib/formTypes';
 import { useFieldError } from './Field';
@@ -208,12 +208,8 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       });
     } catch (error) {
       if (!isRetryable(error)) keys.settle();
-      if (isApiError(error) && error.status === 422) {
-        const body = error.body as { detail?: unknown } | null;
-        const detail = Array.isArray(body?.detail)
-          ? (body.detail as { loc: (string | number)[]; msg: string }[])
-          : [];
-        const byField = issuesByField(detail.length > 0 ? detail : error.message);
+      const byField = fieldErrorsOf(error);
+      if (byField) {
         for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as Path, { type: 'server', message });
         }

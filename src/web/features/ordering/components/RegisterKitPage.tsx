@@ -9,11 +9,11 @@ import {
   registerTestkitRequestSchemaFor,
   type RegisterTestkitRequest,
 } from '../../../../contract/testkit';
-import { issuesByField } from '../../../../contract/validation';
 import { describeError, isApiError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { registerTestkit } from '../api/orders';
 import { errorAt, type OrderForm } from '../lib/formTypes';
+import { fieldErrorsOf } from '../lib/serverErrors';
 import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
 import { FieldMessage } from './Field';
 import { ConsentsFieldset, InsuranceFieldset, PhysicianFieldset } from './OrderDetailSections';
@@ -78,16 +78,14 @@ export function RegisterKitPage() {
       });
     } catch (error) {
       if (!isRetryable(error)) keys.settle();
-      const detail = isApiError(error)
-        ? (error.body as { detail?: unknown } | null)?.detail
-        : undefined;
-      if (isApiError(error) && error.status === 422 && Array.isArray(detail)) {
-        for (const [field, message] of Object.entries(
-          issuesByField(detail as { loc: (string | number)[]; msg: string }[]),
-        )) {
+      const byField = fieldErrorsOf(error);
+      if (byField) {
+        for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
         }
-        setTopError('The Lab API refused some fields: see the messages next to them.');
+        setTopError(
+          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
+        );
       } else if (isApiError(error) && error.status === 404) {
         setTopError(`${error.message}. Check the sample ID printed on the kit, and the patient.`);
       } else {
