@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useBlocker } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,7 +14,8 @@ import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/a
 import { createTestkitOrder } from '../api/orders';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
 import { fieldErrorsOf } from '../lib/serverErrors';
-import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
+import { isRetryable } from '../lib/submissionKeys';
+import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { FieldMessage } from './Field';
 import { PatientPicker } from './PatientPicker';
 
@@ -35,8 +36,6 @@ const SHIPPING_FIELDS: [keyof Input['shipping_details'], string][] = [
 export function NewKitPage() {
   usePageTitle('New test kit');
   const id = useId();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
   const accounts = useQuery(labAccountsQueryOptions).data?.data ?? [];
   const kits = labTests.filter((t) => t.method === 'testkit');
@@ -44,9 +43,8 @@ export function NewKitPage() {
     resolver: zodResolver(createTestkitOrderRequestSchema),
     defaultValues: { shipping_details: { country: 'US' } },
   });
-  const [keys] = useState(() => new SubmissionKeys());
   const [topError, setTopError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const { submit, done } = useOrderSubmission(createTestkitOrder);
   const userId = useWatch({ control: form.control, name: 'user_id' });
   const { errors, isDirty, isSubmitting } = form.formState;
   useBlocker({
@@ -57,19 +55,9 @@ export function NewKitPage() {
 
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
     setTopError(null);
-    const key = keys.keyFor(JSON.stringify(request));
     try {
-      const answer = await createTestkitOrder(request, key);
-      keys.settle();
-      setDone(true);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await navigate({
-        to: '/orders/$orderId',
-        params: { orderId: answer.order.id },
-        ignoreBlocker: true,
-      });
+      await submit(request);
     } catch (error) {
-      if (!isRetryable(error)) keys.settle();
       const byField = fieldErrorsOf(error);
       if (byField) {
         for (const [field, message] of Object.entries(byField)) {

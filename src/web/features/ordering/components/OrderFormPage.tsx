@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { get, set, useForm, useWatch } from 'react-hook-form';
 import { aoeIssues } from '../../../../contract/aoe';
@@ -24,7 +24,8 @@ import {
 import { patientOrdersQueryOptions } from '../../patients/api/patients';
 import { createOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
-import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
+import { isRetryable } from '../lib/submissionKeys';
+import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { type OrderForm } from '../lib/formTypes';
 import { useFieldError } from './Field';
 import {
@@ -65,7 +66,6 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const { data: accountList } = useSuspenseQuery(labAccountsQueryOptions);
   const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
   const accounts = accountList.data;
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   /** Rules that need the chosen account, tests and markers: the same functions the API runs. */
@@ -129,9 +129,8 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const [mode, setMode] = useState<OrderSetMode>('tests');
   const [topError, setTopError] = useState<string | null>(null);
   const [prefilled, setPrefilled] = useState(false);
-  const [keys] = useState(() => new SubmissionKeys());
   const inFlight = useRef(false);
-  const [submitted, setSubmitted] = useState(false);
+  const { submit, done: submitted } = useOrderSubmission(createOrder);
 
   const userId = useWatch({ control: form.control, name: 'user_id' });
   const accountId = useWatch({ control: form.control, name: 'lab_account_id' });
@@ -195,19 +194,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     if (inFlight.current) return;
     setTopError(null);
     inFlight.current = true;
-    const key = keys.keyFor(JSON.stringify(request));
     try {
-      const answer = await createOrder(request, key);
-      keys.settle();
-      setSubmitted(true);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await navigate({
-        to: '/orders/$orderId',
-        params: { orderId: answer.order.id },
-        ignoreBlocker: true,
-      });
+      await submit(request);
     } catch (error) {
-      if (!isRetryable(error)) keys.settle();
       const byField = fieldErrorsOf(error);
       if (byField) {
         for (const [field, message] of Object.entries(byField)) {

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useBlocker } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,7 +13,8 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { registerTestkit } from '../api/orders';
 import { errorAt, type OrderForm } from '../lib/formTypes';
 import { fieldErrorsOf } from '../lib/serverErrors';
-import { SubmissionKeys, isRetryable } from '../lib/submissionKeys';
+import { isRetryable } from '../lib/submissionKeys';
+import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { FieldMessage } from './Field';
 import { ConsentsFieldset, InsuranceFieldset, PhysicianFieldset } from './OrderDetailSections';
 import {
@@ -32,8 +32,6 @@ export function RegisterKitPage() {
   const id = useId();
   const today = utcToday();
   const schema = useMemo(() => registerTestkitRequestSchemaFor(today), [today]);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<Input, unknown, RegisterTestkitRequest>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -51,8 +49,7 @@ export function RegisterKitPage() {
   const [physician, setPhysician] = useState(false);
   const [insurance, setInsurance] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [keys] = useState(() => new SubmissionKeys());
+  const { submit, done } = useOrderSubmission(registerTestkit);
   const userId = useWatch({ control: form.control, name: 'user_id' });
   const { errors, isDirty, isSubmitting } = form.formState;
   useBlocker({
@@ -65,19 +62,9 @@ export function RegisterKitPage() {
 
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
     setTopError(null);
-    const key = keys.keyFor(JSON.stringify(request));
     try {
-      const answer = await registerTestkit(request, key);
-      keys.settle();
-      setDone(true);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await navigate({
-        to: '/orders/$orderId',
-        params: { orderId: answer.order.id },
-        ignoreBlocker: true,
-      });
+      await submit(request);
     } catch (error) {
-      if (!isRetryable(error)) keys.settle();
       const byField = fieldErrorsOf(error);
       if (byField) {
         for (const [field, message] of Object.entries(byField)) {
