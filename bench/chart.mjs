@@ -4,7 +4,6 @@
 // Functions passed to page.evaluate run in the page:
 /* global MutationObserver, document, requestAnimationFrame, history, dispatchEvent, PopStateEvent, window */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -26,19 +25,6 @@ const RAW_SIZES = (
   .filter(Boolean)
   .map(Number);
 const cleanups = [];
-
-/** The sandbox seed's id for its first patient (src/sandbox/seed/random.ts uuidFrom('user:0')). */
-function demoPatientId() {
-  const hex = createHash('sha256').update('lab-sandbox:user:0').digest('hex');
-  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return [
-    hex.slice(0, 8),
-    hex.slice(8, 12),
-    `4${hex.slice(13, 16)}`,
-    `${variant}${hex.slice(17, 20)}`,
-    hex.slice(20, 32),
-  ].join('-');
-}
 
 function startConsole() {
   return new Promise((resolve, reject) => {
@@ -104,6 +90,11 @@ try {
   await page.getByLabel('Password').fill('demo-clinician');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+  // The local Lab API's patient with a full year of minute heart rate, found as a user would.
+  const users = await page.request.get(`${base}/api/lab/v2/user?search=demo-patient-001`, {
+    headers: { 'x-lab-console': '1' },
+  });
+  const patientId = (await users.json()).users[0].user_id;
   // Marks the moment the chart's line is drawn and the main thread is free again.
   await page.evaluate(() => {
     const observer = new MutationObserver(() => {
@@ -124,7 +115,7 @@ try {
       history.pushState({}, '', `/patients/${id}/wearables?resource=heartrate&from=${f}&to=${t}`);
       dispatchEvent(new PopStateEvent('popstate'));
     },
-    [demoPatientId(), from, today],
+    [patientId, from, today],
   );
   await page.waitForFunction(
     () => performance.getEntriesByName('wearables:chart-interactive').length > 0,

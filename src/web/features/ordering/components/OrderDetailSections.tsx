@@ -190,7 +190,7 @@ export function InsuranceFieldset({
   );
 }
 
-export function BillingFieldset({ form, labSlug }: { form: OrderForm; labSlug: string | null }) {
+export function BillingFieldset({ form }: { form: OrderForm }) {
   return (
     <fieldset className="card">
       <legend>Billing, priority and scheduling</legend>
@@ -204,7 +204,7 @@ export function BillingFieldset({ form, labSlug }: { form: OrderForm; labSlug: s
       />
       <div className="field field--check">
         <input id="order-priority" type="checkbox" {...form.register('priority')} />
-        <label htmlFor="order-priority">Priority (STAT){labSlug ? '' : ''}</label>
+        <label htmlFor="order-priority">Priority (STAT)</label>
       </div>
       <p className="field-hint">STAT processing is offered by some labs only.</p>
       <InputField

@@ -285,7 +285,7 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
           onToggle={setPhysician}
         />
         <InsuranceFieldset form={form} enabled={insurance} onToggle={setInsurance} />
-        <BillingFieldset form={form} labSlug={account?.lab ?? null} />
+        <BillingFieldset form={form} />
         <ConsentsFieldset form={form} />
         <NotesFieldset form={form} account={account} />
         <p className="actions">
