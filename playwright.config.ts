@@ -1,25 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /*
- * The journeys run the built console (`npm run build`) exactly as `npm start` does,
- * against the local Lab API with a fresh data folder, in Debian's Chromium:
- * Playwright cannot download browsers here.
+ * The journeys run the built console (`npm run build`) exactly as `npm start` does, in
+ * Debian's Chromium (Playwright cannot download browsers here). Each journey starts its
+ * own console on a copy of a data folder seeded once per run (e2e/support/stack.ts), so
+ * journeys never share records. CI repeats every journey (E2E_REPEAT=2 in .ci/run) so a
+ * journey that depends on luck fails there instead of landing.
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
-export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  repeatEach: Number(process.env.E2E_REPEAT ?? 1),
+  globalSetup: './e2e/support/globalSetup.ts',
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Includes starting the journey's own console (about 2 s on an idle machine).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -43,14 +45,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node e2e/support/server.mjs',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // A small timeseries page, so the wearables journey fetches (and charts) many pages.
-    env: { PORT: String(port), LOG_LEVEL: 'warn', SANDBOX_TIMESERIES_PAGE_SIZE: '25' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
 });

@@ -1,19 +1,36 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
+import { startJourneyStack, type Stack } from './support/stack';
 
 type Role = keyof typeof DEMO;
 
 /**
+ * Every journey runs against a console of its own (`support/stack.ts`): a fresh copy of
+ * the seeded data, so no journey depends on what another one, or an earlier run, did.
+ * `serverEnv` adds settings for one file's journeys (`test.use({ serverEnv: {...} })`).
+ *
  * Every journey fails on a console error or an uncaught page error. Chromium also
  * logs each HTTP error answer as a console error; the expected ones are declared:
  * `GET /api/session` answering 401 when nobody is signed in (how the console learns
  * it must ask to sign in), and whatever a test names with `expectHttpError`.
  */
 export const test = base.extend<{
+  serverEnv: Record<string, string>;
+  stack: Stack;
   expectHttpError: (path: string, status: number) => void;
   signIn: (role: Role) => Promise<void>;
 }>({
+  serverEnv: [{}, { option: true }],
+  stack: async ({ serverEnv }, use, testInfo) => {
+    const name = `${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}`;
+    const stack = await startJourneyStack(name, serverEnv);
+    await use(stack);
+    await stack.stop();
+  },
+  baseURL: async ({ stack }, use) => {
+    await use(stack.url);
+  },
   expectHttpError: [
     async ({ page }, use) => {
       const expected = [{ path: '/api/session', status: 401 }];

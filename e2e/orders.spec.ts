@@ -76,7 +76,7 @@ test('a status the console has never seen reads as text', async ({ page, signIn 
   const words = parseOrderStatus(unknown.last_event.status).lowLevel.replaceAll('_', ' ');
   await page.goto(`/orders/${unknown.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(new RegExp(words, 'i')).first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(new RegExp(words, 'i')).first()).toBeVisible();
 });
 
 test('an unknown order shows a not-found page', async ({ page, signIn, expectHttpError }) => {

@@ -36,8 +36,27 @@ describe('parseConfig', () => {
       LAB_API_KEY: 'sk_us_x',
       PUBLIC_URL: 'https://console.example.test',
     });
-    expect(config.upstream).toMatchObject({ kind: 'remote', environment, region, baseUrl });
+    // A real deployment takes the header its OpenAPI document names.
+    expect(config.upstream).toMatchObject({
+      kind: 'remote',
+      environment,
+      region,
+      baseUrl,
+      keyHeader: 'x-vital-api-key',
+    });
     expect(config.secureCookies).toBe(true);
+  });
+
+  it('keeps the description’s header for an address alone, and any header when set', () => {
+    const custom = parseConfig({ LAB_API_BASE_URL: 'http://127.0.0.1:4010', LAB_API_KEY: 'k' });
+    expect(custom.upstream.keyHeader).toBe('x-service-api-key');
+    const set = parseConfig({
+      LAB_API_ENVIRONMENT: 'sandbox',
+      LAB_API_KEY: 'k',
+      LAB_API_KEY_HEADER: 'X-Service-API-Key',
+      PUBLIC_URL: 'https://console.example.test',
+    });
+    expect(set.upstream.keyHeader).toBe('x-service-api-key');
   });
 
   it('lets a base URL override the address and keeps the header name configurable', () => {

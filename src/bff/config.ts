@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -43,7 +44,7 @@ const envSchema = z.object({
   LAB_API_KEY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
-    .default('x-service-api-key'),
+    .optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
@@ -128,7 +129,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
 }
 
 function resolveUpstream(e: z.infer<typeof envSchema>): BffConfig['upstream'] {
-  const keyHeader = e.LAB_API_KEY_HEADER.toLowerCase();
+  // A real deployment takes the document's header; the local Lab API the description's.
+  const keyHeader = (
+    e.LAB_API_KEY_HEADER ?? (e.LAB_API_ENVIRONMENT ? DOCUMENT_KEY_HEADER : DESCRIPTION_KEY_HEADER)
+  ).toLowerCase();
   const timeoutMs = e.UPSTREAM_TIMEOUT_MS;
   if (!e.LAB_API_ENVIRONMENT && !e.LAB_API_BASE_URL) {
     if (e.LAB_API_KEY || e.LAB_API_REGION) {

@@ -19,8 +19,13 @@ export const APPOINTMENT_EVENT_STATUSES = [
 ] as const;
 export const APPOINTMENT_PROVIDERS = ['getlabs', 'phlebfinders', 'quest', 'sonora_quest'] as const;
 
-/** USAddress as the appointment endpoints take it (requests strict). */
-export const usAddressSchema = z.strictObject({
+/*
+ * Appointment requests as the real service (FastAPI) takes them: unknown members are
+ * ignored, and a member the document types as nullable takes null.
+ */
+
+/** USAddress as the appointment endpoints take it. */
+export const usAddressSchema = z.object({
   first_line: z.string().min(1),
   second_line: z.string().nullish(),
   city: z.string().min(1),
@@ -31,29 +36,30 @@ export const usAddressSchema = z.strictObject({
 });
 export type USAddress = z.infer<typeof usAddressSchema>;
 
-export const bookAppointmentSchema = z.strictObject({
+export const bookAppointmentSchema = z.object({
   booking_key: z.string().min(1),
   appointment_notes: z.string().max(1000).nullish(),
   async_confirmation: z.boolean().optional(),
-  sync_confirmation_timeout_millisecond: z.number().int().min(1000).max(10000).optional(),
-  async_confirmation_timeout_millisecond: z.number().int().min(60000).max(172800000).optional(),
+  sync_confirmation_timeout_millisecond: z.number().int().min(1000).max(10000).nullish(),
+  async_confirmation_timeout_millisecond: z.number().int().min(60000).max(172800000).nullish(),
 });
 export type BookAppointment = z.infer<typeof bookAppointmentSchema>;
 
-export const rescheduleAppointmentSchema = z.strictObject({
+export const rescheduleAppointmentSchema = z.object({
   booking_key: z.string().min(1),
   appointment_notes: z.string().max(1000).nullish(),
 });
 
-export const requestAppointmentSchema = z.strictObject({
+export const requestAppointmentSchema = z.object({
   address: usAddressSchema,
   provider: z.enum(APPOINTMENT_PROVIDERS),
   appointment_notes: z.string().max(1000).nullish(),
 });
 export type RequestAppointment = z.infer<typeof requestAppointmentSchema>;
 
-export const cancelAppointmentSchema = z.strictObject({
-  cancellation_reason_id: z.string().min(1),
+export const cancelAppointmentSchema = z.object({
+  /** One of the cancellation reasons' ids: the document types them UUID4. */
+  cancellation_reason_id: z.uuid({ version: 'v4' }),
   notes: z.string().max(1000).nullish(),
 });
 export type CancelAppointment = z.infer<typeof cancelAppointmentSchema>;

@@ -10,8 +10,15 @@ export const validationIssueSchema = z.looseObject({
 });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
+/**
+ * The document leaves `detail` untyped and optional: a list of issues or a plain string
+ * are read; anything else (or nothing) reads as no detail.
+ */
 export const validationErrorSchema = z.looseObject({
-  detail: z.union([z.array(validationIssueSchema), z.string()]),
+  detail: z
+    .union([z.array(validationIssueSchema), z.string()])
+    .optional()
+    .catch(undefined),
 });
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 

@@ -17,3 +17,4 @@ export * from './validation';
 export * from './aoe';
 export * from './unmatchedResults';
 export * from './parsingJobs';
+export * from './permissions';

@@ -10,14 +10,15 @@ export const labAccountSchema = z.looseObject({
   provider_account_id: z.string().nullish(),
   account_name: z.string().nullish(),
   default_clinical_notes: z.string().nullish(),
-  business_units: z.array(z.unknown()).optional(),
+  business_units: z.array(z.unknown()).nullish(),
   /** billing type → US states where it is allowed; a missing key means unsupported. */
   allowed_billing: z.record(z.string(), z.array(z.string())).nullish(),
   team_id_allowlist: z.array(z.string()).optional(),
 });
 export type LabAccount = z.infer<typeof labAccountSchema>;
 
-export const labAccountListSchema = z.looseObject({ data: z.array(labAccountSchema) });
+/** `data` is optional in the document: a team without accounts may get `{}`. */
+export const labAccountListSchema = z.looseObject({ data: z.array(labAccountSchema).default([]) });
 
 export const labAccountQuerySchema = z.object({
   lab_account_id: z.uuid().optional(),

@@ -46,16 +46,17 @@ export const markerSchema = z.looseObject({
   a_la_carte_enabled: z.boolean().optional(),
   common_tat_days: z.number().int().nullish(),
   worst_case_tat_days: z.number().int().nullish(),
-  is_orderable: z.boolean().optional(),
+  is_orderable: z.boolean().nullish(),
 });
 export type Marker = z.infer<typeof markerSchema>;
 
+/** The document lets every count be null. */
 export const markersPageSchema = z.looseObject({
   markers: z.array(markerSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  pages: z.number().int(),
+  total: z.number().int().nullish(),
+  page: z.number().int().nullish(),
+  size: z.number().int().nullish(),
+  pages: z.number().int().nullish(),
 });
 export type MarkersPage = z.infer<typeof markersPageSchema>;
 

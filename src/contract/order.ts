@@ -17,7 +17,8 @@ import {
 import { labTestSchema } from './labTest';
 
 /* Response schemas are tolerant: unknown fields pass, non-exhaustive enums keep
-   unknown values, deprecated fields are optional. */
+   unknown values, deprecated fields are optional, and whatever the provider's OpenAPI
+   document leaves optional or nullable is so here (src/conformance holds them to it). */
 
 export const orderEventSchema = z.looseObject({
   id: z.number().int(),
@@ -64,21 +65,22 @@ const detailsDataBase = {
   updated_at: z.string(),
 };
 
+/* `data` may be null or absent: the document requires only `type`. */
 const testkitDetails = z.looseObject({
   type: z.literal('testkit'),
-  data: z.looseObject({ ...detailsDataBase, shipment: shipmentSchema.nullish() }).nullable(),
+  data: z.looseObject({ ...detailsDataBase, shipment: shipmentSchema.nullish() }).nullish(),
 });
 const walkInDetails = z.looseObject({
   type: z.literal('walk_in_test'),
-  data: z.looseObject({ ...detailsDataBase, appointment_id: z.uuid().nullish() }).nullable(),
+  data: z.looseObject({ ...detailsDataBase, appointment_id: z.uuid().nullish() }).nullish(),
 });
 const phlebotomyDetails = z.looseObject({
   type: z.literal('at_home_phlebotomy'),
-  data: z.looseObject({ ...detailsDataBase, appointment_id: z.uuid().nullish() }).nullable(),
+  data: z.looseObject({ ...detailsDataBase, appointment_id: z.uuid().nullish() }).nullish(),
 });
 const onSiteDetails = z.looseObject({
   type: z.literal('on_site_collection'),
-  data: z.looseObject(detailsDataBase).nullable(),
+  data: z.looseObject(detailsDataBase).nullish(),
 });
 /** A collection method added later still parses, with its data left opaque. */
 const otherDetails = z.looseObject({
@@ -115,9 +117,13 @@ export const shippingAddressSchema = z.looseObject({
   phone_number: z.string(),
 });
 
+/**
+ * ClientFacingPatientDetailsCompatible: only `dob` and `gender` are sure to be there (the
+ * document's own order example has nothing else). Show names with `patientDisplayName`.
+ */
 export const patientDetailsResponseSchema = z.looseObject({
-  first_name: z.string(),
-  last_name: z.string(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
   dob: z.string(),
   gender: z.string(),
   phone_number: z.string().nullish(),
@@ -127,9 +133,21 @@ export const patientDetailsResponseSchema = z.looseObject({
   ethnicity: openEnum(ETHNICITIES).nullish(),
   sexual_orientation: openEnum(SEXUAL_ORIENTATIONS).nullish(),
   gender_identity: openEnum(GENDER_IDENTITIES).nullish(),
-  household_income: z.number().int().nullish(),
-  household_size: z.number().int().nullish(),
 });
+export type PatientDetailsResponse = z.infer<typeof patientDetailsResponseSchema>;
+
+export const UNNAMED_PATIENT = 'Unnamed patient';
+
+/** "First Last" from whichever name parts an order carries, or "Unnamed patient". */
+export function patientDisplayName(
+  details: Pick<PatientDetailsResponse, 'first_name' | 'last_name'> | null | undefined,
+): string {
+  const name = [details?.first_name, details?.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return name || UNNAMED_PATIENT;
+}
 
 export const physicianResponseSchema = z.looseObject({
   first_name: z.string(),
@@ -170,7 +188,6 @@ export const orderSchema = z.looseObject({
   expected_result_by_date: z.string().nullish(),
   worst_case_result_by_date: z.string().nullish(),
   origin: openEnum(ORDER_ORIGINS).nullish(),
-  parent_id: z.uuid().nullish(),
   order_transaction: orderTransactionSchema.nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;

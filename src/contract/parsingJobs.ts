@@ -26,16 +26,13 @@ export type ParsingJobStatus = (typeof PARSING_JOB_STATUSES)[number];
 /** Statuses after which the job no longer changes. */
 export const FINAL_PARSING_JOB_STATUSES: readonly string[] = ['completed', 'failed'];
 
-/**
- * Failure reasons: the spec has five (facts §15). The facts name `low_quality` and
- * `too_many_pages`; the other three names are inferred, so the enum stays open.
- */
+/** Failure reasons: the document's ParsingJobFailureReason (non-exhaustive, so the enum stays open). */
 export const PARSING_FAILURE_REASONS = [
   'invalid_input',
-  'no_results',
-  'unknown',
   'low_quality',
+  'not_english',
   'too_many_pages',
+  'processing_error',
 ] as const;
 
 export const LOINC_MATCH_STATUSES = ['auto_match', 'needs_review', 'no_match'] as const;
@@ -70,7 +67,11 @@ export const parsedResultSchema = z.looseObject({
   sample_type: z.string().nullish(),
   measurement_kind: z.string().nullish(),
   sensitivity: z.string().nullish(),
-  loinc_matches: z.array(loincMatchSchema).default([]),
+  /** Null or absent reads as no match. */
+  loinc_matches: z
+    .array(loincMatchSchema)
+    .nullish()
+    .transform((matches) => matches ?? []),
   loinc_match_status: openEnum(LOINC_MATCH_STATUSES).nullish(),
   interpretation: z.string().nullish(),
   is_above_max_range: z.boolean().nullish(),

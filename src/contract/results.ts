@@ -16,16 +16,19 @@ export const FAILURE_TYPES = [
   'insufficient_volume',
 ] as const;
 
-/** `POST /v3/order/{order_id}/test` body (sandbox only): all optional. */
-export const simulateBodySchema = z.strictObject({
+/**
+ * `POST /v3/order/{order_id}/test` body (sandbox only): all optional, nullable where the
+ * document says so; unknown members are ignored, as FastAPI ignores them.
+ */
+export const simulateBodySchema = z.object({
   interpretation: z.enum(INTERPRETATIONS).optional(),
-  result_types: z.array(z.enum(RESULT_TYPES)).optional(),
-  has_missing_results: z.boolean().optional(),
+  result_types: z.array(z.enum(RESULT_TYPES)).nullish(),
+  has_missing_results: z.boolean().nullish(),
 });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
 /** Its query: the full OrderStatus to reach and the seconds between steps. */
-export const simulateQuerySchema = z.strictObject({
+export const simulateQuerySchema = z.object({
   final_status: z.string().optional(),
   delay: z.coerce.number().int().min(0).max(3600).optional(),
 });

@@ -72,8 +72,19 @@ describe('grouped timeseries', () => {
     expect(timeseriesSampleSchema.parse(instant)).toEqual(instant);
   });
 
-  it('rejects samples without a number value or a zoned timestamp', () => {
-    expect(timeseriesSampleSchema.safeParse({ ...sample, value: '1' }).success).toBe(false);
+  it('takes a note’s text value and a blood-pressure sample without one (the document has both)', () => {
+    expect(timeseriesSampleSchema.safeParse({ ...sample, value: 'ate late' }).success).toBe(true);
+    const pressure = {
+      timestamp: sample.timestamp,
+      unit: 'mmHg',
+      systolic: 121,
+      diastolic: 79,
+    };
+    expect(timeseriesSampleSchema.parse(pressure)).toMatchObject({ systolic: 121, diastolic: 79 });
+  });
+
+  it('rejects samples with a value of another kind or without a zoned timestamp', () => {
+    expect(timeseriesSampleSchema.safeParse({ ...sample, value: { n: 1 } }).success).toBe(false);
     expect(
       timeseriesSampleSchema.safeParse({ ...sample, timestamp: '2026-03-01T02:14:00' }).success,
     ).toBe(false);

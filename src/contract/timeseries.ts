@@ -177,14 +177,17 @@ const dateOrDateTime = z.union([z.iso.date(), dateTime]);
 
 /**
  * One sample. Interval resources add `start`/`end`; `timezone_offset` is in seconds, east positive.
- * Resources without a single `value` (blood_pressure: systolic/diastolic) need their own schema.
+ * `value` is a number for most resources, text for notes, and absent for blood pressure,
+ * whose samples carry `systolic` and `diastolic` instead.
  */
 export const timeseriesSampleSchema = z.looseObject({
   timestamp: dateTime,
   start: dateTime.nullish(),
   end: dateTime.nullish(),
   unit: z.string(),
-  value: z.number(),
+  value: z.union([z.number(), z.string()]).optional(),
+  systolic: z.number().optional(),
+  diastolic: z.number().optional(),
   timezone_offset: z.number().int().nullish(),
   type: z.string().nullish(),
   /** Deprecated by the Lab API. */

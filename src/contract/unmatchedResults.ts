@@ -59,7 +59,7 @@ export const matchCandidateSchema = z.looseObject({
   last_status: z.string().nullish(),
   confidence_level: openEnum(CONFIDENCE_LEVELS),
   confidence_score: z.number().nullish(),
-  reasons: z.array(openEnum(CANDIDATE_REASON_CODES)),
+  reasons: z.array(openEnum(CANDIDATE_REASON_CODES)).default([]),
   /** The share of the result's markers the candidate ordered, and which ones. */
   marker_overlap: z.unknown().optional(),
   /** Free-form context about the candidate's status (e.g. why it cannot take results). */
@@ -69,7 +69,7 @@ export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
 
 export const candidateGroupSchema = z.looseObject({
   user_id: z.string().nullish(),
-  candidates: z.array(matchCandidateSchema),
+  candidates: z.array(matchCandidateSchema).default([]),
 });
 export type CandidateGroup = z.infer<typeof candidateGroupSchema>;
 
@@ -88,15 +88,18 @@ export const unmatchedResultSchema = z.looseObject({
     })
     .nullish(),
   lab: z.looseObject({ id: z.number().int(), name: z.string(), slug: z.string() }),
-  markers: z.array(z.looseObject({ provider_id: z.string().nullish(), name: z.string() })),
+  /* Optional lists in the document: absent reads as empty. */
+  markers: z
+    .array(z.looseObject({ provider_id: z.string().nullish(), name: z.string().nullish() }))
+    .default([]),
   interpretation: openEnum(INTERPRETATIONS).nullish(),
   result_status: z.string().nullish(),
   note: z.string().nullish(),
   resolution_action: z.string().nullish(),
   resolved_user_id: z.string().nullish(),
   resolved_order_id: z.string().nullish(),
-  allowed_actions: z.array(openEnum(RESOLUTION_ACTIONS)),
-  candidate_groups: z.array(candidateGroupSchema),
+  allowed_actions: z.array(openEnum(RESOLUTION_ACTIONS)).default([]),
+  candidate_groups: z.array(candidateGroupSchema).default([]),
   created_at: z.string(),
   updated_at: z.string(),
   reviewed_at: z.string().nullish(),
@@ -104,7 +107,7 @@ export const unmatchedResultSchema = z.looseObject({
 export type UnmatchedResult = z.infer<typeof unmatchedResultSchema>;
 
 export const unmatchedResultsPageSchema = z.looseObject({
-  data: z.array(unmatchedResultSchema),
+  data: z.array(unmatchedResultSchema).default([]),
   next_cursor: z.string().nullish(),
   total: z.number().int(),
 });
@@ -132,18 +135,20 @@ export const unmatchedResultsQuerySchema = z.object({
 });
 export type UnmatchedResultsQuery = z.input<typeof unmatchedResultsQuerySchema>;
 
-const note = z.string().max(UNMATCHED_RESULT_NOTE_MAX).optional();
+/* Bodies as the real service takes them: unknown members ignored, nullable members null. */
+
+const note = z.string().max(UNMATCHED_RESULT_NOTE_MAX).nullish();
 
 /** `POST …/{id}/accept`: a patient and/or an order of the candidates. */
-export const acceptUnmatchedResultSchema = z.strictObject({
-  user_id: z.guid().optional(),
-  order_id: z.guid().optional(),
+export const acceptUnmatchedResultSchema = z.object({
+  user_id: z.guid().nullish(),
+  order_id: z.guid().nullish(),
   note,
 });
 export type AcceptUnmatchedResult = z.infer<typeof acceptUnmatchedResultSchema>;
 
 /** `POST …/{id}/resolve`: reject ends the review, unsure escalates to the provider's ops. */
-export const resolveUnmatchedResultSchema = z.strictObject({
+export const resolveUnmatchedResultSchema = z.object({
   action: z.enum(RESOLVE_ACTIONS),
   note,
 });

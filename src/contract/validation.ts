@@ -125,7 +125,7 @@ export function toValidationDetail(
  */
 export function issuesByField(
   detail:
-    | ValidationError['detail']
+    | NonNullable<ValidationError['detail']>
     | readonly { loc: readonly (string | number)[]; msg: string }[]
     | string,
 ): Record<string, string> {

@@ -95,10 +95,10 @@ describe('unmatched results through the BFF', () => {
     expect(escalated.json()).toMatchObject({ status: 'pending_ops_review', allowed_actions: [] });
   });
 
-  it('lets an admin read the queue but not act on it', async () => {
+  it("keeps admins out of the queue: reviewing is the ops staff's work", async () => {
     const admin = await stack.signIn('admin');
     expect((await stack.request(admin, 'GET', '/api/lab/v3/unmatched_result')).statusCode).toBe(
-      200,
+      403,
     );
     const act = await stack.request(
       admin,

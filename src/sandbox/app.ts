@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DESCRIPTION_KEY_HEADER } from '../contract/openapi/differences';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -18,11 +19,18 @@ import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path/:param` of every Lab API route, for the conformance suite's coverage check. */
+    labApiRoutes: readonly string[];
+  }
+}
+
 export interface SandboxOptions {
   /** A file path, or ':memory:' for a store that lives as long as the app. */
   dbFile: string;
   apiKey: string;
-  /** Default 'x-service-api-key' (the description's name). */
+  /** Default x-service-api-key (the description's name; real deployments take x-vital-api-key). */
   keyHeader?: string;
   /** Default true: seed the demo team when the store is empty. */
   seed?: boolean;
@@ -67,13 +75,20 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   await simulator.resume();
   app.addHook('onClose', () => simulator.close());
 
+  const routes: string[] = [];
+  app.decorate('labApiRoutes', routes);
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
   await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      // Fastify adds a HEAD beside each GET by itself.
+      for (const method of methods) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    });
     await api.register(authPlugin, {
       apiKey: options.apiKey,
-      keyHeader: options.keyHeader ?? 'x-service-api-key',
+      keyHeader: options.keyHeader ?? DESCRIPTION_KEY_HEADER,
     });
     await api.register(ordersRoutes, context);
     await api.register(labTestsRoutes, context);

@@ -70,14 +70,20 @@ describe('GET /v3/lab_tests', () => {
   });
 });
 
+/** The local Lab API always counts (the document would allow null). */
+const counted = (n: number | null | undefined): number => {
+  if (typeof n !== 'number') throw new Error('the markers page has no count');
+  return n;
+};
+
 describe('GET /v3/lab_tests/markers', () => {
   it('pages all markers with total and pages', async () => {
     const first = markersPageSchema.parse((await get(app, '/v3/lab_tests/markers?size=5')).body);
     expect(first).toMatchObject({ page: 1, size: 5 });
     expect(first.markers).toHaveLength(5);
-    expect(first.pages).toBe(Math.ceil(first.total / 5));
+    expect(first.pages).toBe(Math.ceil(counted(first.total) / 5));
     const seen = new Set<number>();
-    for (let page = 1; page <= first.pages; page++) {
+    for (let page = 1; page <= counted(first.pages); page++) {
       const body = markersPageSchema.parse(
         (await get(app, `/v3/lab_tests/markers?size=5&page=${page}`)).body,
       );
@@ -92,7 +98,7 @@ describe('GET /v3/lab_tests/markers', () => {
     );
     const all = markersPageSchema.parse((await get(app, '/v3/lab_tests/markers?size=100')).body);
     expect(page.total).toBeGreaterThan(0);
-    expect(page.total).toBeLessThan(all.total);
+    expect(page.total).toBeLessThan(counted(all.total));
     expect(page.markers.every((m) => m.lab_id === 1)).toBe(true);
     expect(page.total).toBe(all.markers.filter((m) => m.lab_id === 1).length);
   });

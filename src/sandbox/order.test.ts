@@ -66,7 +66,10 @@ describe('order documents', () => {
 
   it('the redraw: the initial order ends redraw_available, the redraw is in its transaction', () => {
     const redraw = everything.find((o) => o.origin === 'redraw');
-    const initial = everything.find((o) => o.id === redraw?.parent_id);
+    // parent_id is a transaction member's, not the order's own (the document's ClientFacingOrder).
+    expect(redraw && 'parent_id' in redraw).toBe(false);
+    const member = redraw?.order_transaction?.orders.find((m) => m.id === redraw.id);
+    const initial = everything.find((o) => o.id === member?.parent_id);
     expect(redraw?.details.type).toBe('walk_in_test');
     expect(initial && lowLevelOf(initial)).toBe('redraw_available');
     expect(initial?.origin).toBe('initial');

@@ -80,7 +80,8 @@ describe('unmatched results', () => {
     expect(accepted.status).toBe(200);
     const order = orderSchema.parse(accepted.body);
     expect(order.origin).toBe('recreation');
-    expect(order.parent_id).toBe(candidate?.order_id);
+    const member = order.order_transaction?.orders.find((m) => m.id === order.id);
+    expect(member?.parent_id).toBe(candidate?.order_id);
     expect(order.order_transaction?.id).toBe(candidate?.order_transaction_id);
 
     const after = unmatchedResultSchema.parse(

@@ -69,7 +69,7 @@ describe('GET /v2/timeseries/{user_id}/{resource}/grouped', () => {
     const scale = page.groups.withings?.[0]?.data ?? [];
     expect(scale).toHaveLength(28);
     expect(new Set(scale.map((s) => s.unit))).toEqual(new Set(['kg']));
-    const values = scale.map((s) => s.value);
+    const values = scale.map((s) => Number(s.value));
     expect(Math.max(...values) - Math.min(...values)).toBeLessThan(4);
     expect(page.next_cursor).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LAB_PROXY_PREFIX } from '../../contract';
+import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
 import { sendProblem } from '../problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
@@ -54,7 +54,7 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
       return sendProblem(reply, 404, 'Not found', 'The console does not offer this Lab API call.');
     }
     const role = request.session?.account.role;
-    if (!role || !matched.call.roles.includes(role)) {
+    if (!role || !can(role, matched.call.permission)) {
       await audit(request, matched, 403);
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
     }

@@ -8,11 +8,10 @@ import {
   REPORT_TYPES,
   parsingJobFieldsSchema,
   parsingJobSchema,
-  type Role,
+  can,
+  type Permission,
 } from '../../contract';
 import { sendProblem } from '../problem';
-import { REPORT_UPLOAD } from '../proxy/allowList/review';
-import { EVERYONE } from '../proxy/allowList/roles';
 import { FORWARDED_RESPONSE_HEADERS, pickHeaders } from '../proxy/headers';
 import { UpstreamError, type LabApiClient } from '../proxy/upstream';
 import { appendAudit } from '../store/audit';
@@ -59,13 +58,13 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       outcome,
       request_id: request.id,
     });
-  const allowed = (request: FastifyRequest, roles: readonly Role[]) => {
+  const allowed = (request: FastifyRequest, permission: Permission) => {
     const role = request.session?.account.role;
-    return role !== undefined && roles.includes(role);
+    return role !== undefined && can(role, permission);
   };
 
   fastify.get(PARSING_JOBS_PATH, async (request, reply) => {
-    if (!allowed(request, EVERYONE)) {
+    if (!allowed(request, 'reports.read')) {
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
     }
     const query = listQuerySchema.safeParse(request.query);
@@ -86,7 +85,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
 
   fastify.post(PARSING_JOBS_PATH, async (request, reply) => {
     const action = `POST ${UPSTREAM_PATH}`;
-    if (!allowed(request, REPORT_UPLOAD)) {
+    if (!allowed(request, 'reports.upload')) {
       await audit(request, action, 'parsing_job', null, 403);
       return sendProblem(
         reply,

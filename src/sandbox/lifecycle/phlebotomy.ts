@@ -1,3 +1,5 @@
+import { uuidFrom } from '../seed/random';
+
 /*
  * The at-home phlebotomy the local Lab API offers (facts §5, §8): Getlabs books slots
  * (appointment-ready) in ZIP 85004; PhlebFinders takes requests (appointment-request) in
@@ -88,14 +90,17 @@ export function getlabsSlots(now: Date, startDate?: string) {
   });
 }
 
+const reason = (key: string, name: string, is_refundable: boolean) => ({
+  // The document types reason ids as UUIDs (v4), and cancel takes one.
+  id: uuidFrom(`cancellation-reason:${key}`),
+  name,
+  is_refundable,
+});
+
 export const CANCELLATION_REASONS = [
-  { id: 'patient-unavailable', name: 'Patient is unavailable', is_refundable: true },
-  { id: 'patient-request', name: 'Patient asked to cancel', is_refundable: true },
-  { id: 'wrong-address', name: 'Wrong address', is_refundable: true },
-  {
-    id: 'late-cancellation',
-    name: 'Cancelled less than 24 hours before the visit',
-    is_refundable: false,
-  },
-  { id: 'other', name: 'Other', is_refundable: false },
+  reason('patient-unavailable', 'Patient is unavailable', true),
+  reason('patient-request', 'Patient asked to cancel', true),
+  reason('wrong-address', 'Wrong address', true),
+  reason('late-cancellation', 'Cancelled less than 24 hours before the visit', false),
+  reason('other', 'Other', false),
 ];

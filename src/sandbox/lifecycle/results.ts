@@ -59,7 +59,8 @@ function biomarker(
     performing_laboratory: ctx.labName,
     source_sample_id: ctx.sampleId,
     interpretation: flag,
-    source_interpretation: flag === 'normal' ? null : flag === 'critical' ? 'HH' : 'H',
+    // The document types it a string defaulting to '' (no flag from the lab).
+    source_interpretation: flag === 'normal' ? '' : flag === 'critical' ? 'HH' : 'H',
   };
   if (type === 'comment') {
     const result = flag === 'normal' ? 'Negative' : 'Positive';
@@ -67,7 +68,8 @@ function biomarker(
       ...base,
       type,
       result,
-      value: result,
+      // The deprecated `value` is a number or null: text results have none.
+      value: null,
       unit: null,
       reference_range: 'Negative',
       min_range_value: null,
@@ -82,7 +84,7 @@ function biomarker(
       ...base,
       type,
       result,
-      value: result,
+      value: null,
       reference_range: `<${max}`,
       min_range_value: null,
       max_range_value: max,
@@ -131,16 +133,17 @@ export function generateResults(
   });
 
   return {
+    // LabResultsMetadata: age, dob, patient, date_reported and specimen_number are required text.
     metadata: {
-      age: ctx.dob ? ageOn(ctx.dob, ctx.reportedAt) : null,
-      dob: ctx.dob,
+      age: ctx.dob ? String(ageOn(ctx.dob, ctx.reportedAt)) : '',
+      dob: ctx.dob ?? '',
       'clia_#': '05D0000000',
       patient: ctx.patientName,
       provider: 'Local Lab API',
       laboratory: ctx.labName,
       date_reported: ctx.reportedAt,
       date_collected: ctx.collectedAt,
-      specimen_number: ctx.sampleId,
+      specimen_number: ctx.sampleId ?? '',
       date_received: ctx.collectedAt,
       status: ctx.status,
       interpretation,

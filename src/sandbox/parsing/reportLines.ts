@@ -30,9 +30,9 @@ export interface ParsedResultDocument {
   min_reference_range: number | null;
   max_reference_range: number | null;
   source_panel_name: string | null;
-  sample_type: string | null;
-  measurement_kind: string | null;
-  sensitivity: string | null;
+  sample_type: 'unknown';
+  measurement_kind: 'unknown';
+  sensitivity: 'unknown';
   loinc_matches: {
     loinc_code: string;
     loinc_name: string;
@@ -70,9 +70,10 @@ export function parseResultLine(line: string): ParsedResultDocument | null {
     min_reference_range: min,
     max_reference_range: max,
     source_panel_name: null,
-    sample_type: null,
-    measurement_kind: null,
-    sensitivity: null,
+    // Non-null enums in the document, defaulting to `unknown`: a text line does not say.
+    sample_type: 'unknown',
+    measurement_kind: 'unknown',
+    sensitivity: 'unknown',
     loinc_matches: entry
       ? [
           {
@@ -121,7 +122,8 @@ export function parseReportLines(lines: string[]) {
       patient_first_name: first ?? null,
       patient_last_name: rest.length ? rest.join(' ') : null,
       dob: found.dob ?? null,
-      gender: found.gender?.toLowerCase() ?? null,
+      // A non-null enum (male, female, other) whose default is `other`.
+      gender: found.gender?.toLowerCase() ?? 'other',
       lab_name: found.lab ?? null,
       date_reported: found.reported ?? null,
       date_collected: found.collected ?? null,

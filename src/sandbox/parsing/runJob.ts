@@ -5,7 +5,7 @@ import { parseReportLines } from './reportLines';
 /**
  * What the parser makes of one report. The local Lab API has no OCR: an image, or a
  * PDF without a text layer (a scan), ends as `low_quality`; a PDF that cannot be
- * opened as `invalid_input`; text without any result line as `no_results`.
+ * opened, or text without any result line (no lab report), as `invalid_input`.
  */
 export async function parseReport(
   reportType: string,
@@ -27,6 +27,6 @@ export async function parseReport(
   }
   if (lines.length === 0) return failed('low_quality');
   const data = parseReportLines(lines);
-  if (data.results.length === 0) return failed('no_results');
+  if (data.results.length === 0) return failed('invalid_input');
   return { status: 'completed', failure_reason: null, data };
 }

@@ -53,7 +53,7 @@ export const parsingJobsRoutes: FastifyPluginAsync<ParsingJobsContext> = async (
       outcome = await parseReport(found.reportType, found.file ?? new Uint8Array());
     } catch (error) {
       app.log.error({ err: error }, 'parsing a report failed');
-      outcome = { status: 'failed' as const, failure_reason: 'unknown', data: null };
+      outcome = { status: 'failed' as const, failure_reason: 'processing_error', data: null };
     }
     await saveParsingJob(ctx.db, { ...found.job, ...outcome });
   };

@@ -302,7 +302,8 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
       const appointment = await latestAppointment(ctx.db, stored.record.document.id);
       if (!appointment || !isActive(appointment))
         return { code: 400, body: { detail: 'There is no appointment to cancel.' } };
-      const reason = CANCELLATION_REASONS.find((r) => r.id === body.cancellation_reason_id);
+      const reasonId = body.cancellation_reason_id.toLowerCase();
+      const reason = CANCELLATION_REASONS.find((r) => r.id === reasonId);
       if (!reason) return { code: 400, body: { detail: 'Unknown cancellation reason.' } };
       const now = at();
       const data = { cancellation_reason: reason.name, notes: body.notes ?? null };

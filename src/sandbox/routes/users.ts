@@ -80,6 +80,31 @@ export const usersRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done)
     return findUsersPage(ctx.db, ctx.teamId, query);
   });
 
+  // MetricsResult. No wearable connections exist here, so the connection counts are zero.
+  app.get('/v2/user/metrics', async () => {
+    const [users, orders] = await Promise.all([
+      ctx.db
+        .selectFrom('lab_user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('team_id', '=', ctx.teamId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('lab_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('team_id', '=', ctx.teamId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      team_id: ctx.teamId,
+      number_of_connected_sources: 0,
+      number_of_users: users.n,
+      number_of_errored_connected_sources: 0,
+      number_of_connected_sources_by_week: [],
+      number_of_ordered_tests: orders.n,
+    };
+  });
+
   app.get('/v2/user/:user_id', async (request, reply) => {
     const { user_id } = parseRequestPart(userPathSchema, request.params, 'path');
     const row = await findUserById(ctx.db, user_id);

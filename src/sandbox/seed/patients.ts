@@ -27,6 +27,8 @@ export interface SeedPatient {
   medical_proxy?: {
     first_name: string;
     last_name: string;
+    /** GuarantorDetails requires the guarantor's address: here, the patient's own. */
+    address: SeedPatient['address'];
     phone_number: string;
     email: string;
   };
@@ -104,6 +106,7 @@ export const PATIENTS: SeedPatient[] = ROWS.map(
       patient.medical_proxy = {
         first_name: 'Harriet',
         last_name: last,
+        address: { ...patient.address },
         phone_number: `+1${areaCode}5550199`,
         email: `harriet.${last.toLowerCase()}@example.com`,
       };

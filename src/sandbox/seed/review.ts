@@ -1,4 +1,4 @@
-import type { MatchDecisionCode } from '../../contract';
+import { parseOrderStatus, type MatchDecisionCode } from '../../contract';
 import type { OrderRecord } from '../store/orderDocument';
 import type { UnmatchedResultDocument } from '../store/unmatchedResults';
 import { DEMO_TEAM_ID, LAB_TESTS, LABS, MARKERS } from './catalog';
@@ -12,7 +12,11 @@ import { uuidFrom } from './random';
 
 const HOUR = 3_600_000;
 
-const lowOf = (o: OrderRecord) => o.events.at(-1)?.status.split('.').at(-1) ?? '';
+/** The low-level status of the order's last event, as OrderLowLevelStatus names it. */
+const lowOf = (o: OrderRecord) => {
+  const parsed = parseOrderStatus(o.events.at(-1)?.status ?? '');
+  return parsed.knownLowLevel ?? parsed.lowLevel;
+};
 const topOf = (o: OrderRecord) => o.events.at(-1)?.status.split('.')[0] ?? '';
 
 function labOf(order: OrderRecord) {
@@ -32,6 +36,7 @@ function markersOf(ids: number[]) {
 interface CaseSpec {
   code: MatchDecisionCode;
   reason: string;
+  /** MatchSubReasonCode: the document knows one value, lab_account_mismatch. */
   subReasons: string[];
   /** Picks the order the result really belongs to (none for no_match). */
   pick?: (o: OrderRecord) => boolean;
@@ -55,7 +60,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_sample_id',
     reason: 'The sample id matches an order that has not received results yet.',
-    subReasons: ['awaiting_confirmation'],
+    subReasons: [],
     pick: inProgress,
     confidence: 'high',
     score: 0.97,
@@ -64,7 +69,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_completed',
     reason: 'The sample id matches an order that already completed.',
-    subReasons: ['order_already_completed'],
+    subReasons: [],
     pick: (o) => lowOf(o) === 'completed' && o.document.patient_details !== null,
     confidence: 'high',
     score: 0.91,
@@ -73,7 +78,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_cancelled',
     reason: 'The sample id matches an order that was cancelled.',
-    subReasons: ['order_cancelled'],
+    subReasons: [],
     pick: (o) => lowOf(o) === 'cancelled' && o.document.patient_details !== null,
     confidence: 'medium',
     score: 0.74,
@@ -82,7 +87,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'wrong_collection',
     reason: 'The order was not in a state where a sample could have been collected.',
-    subReasons: ['collection_state_invalid'],
+    subReasons: [],
     pick: (o) => lowOf(o) === 'ordered' && o.document.patient_details !== null,
     confidence: 'medium',
     score: 0.62,
@@ -91,7 +96,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'wrong_lab',
     reason: 'The result came from a different lab than the order was placed with.',
-    subReasons: ['lab_mismatch'],
+    subReasons: ['lab_account_mismatch'],
     pick: (o) => topOf(o) === 'sample_with_lab' && o.document.patient_details !== null,
     otherLab: true,
     confidence: 'medium',
@@ -106,7 +111,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'multiple_demo_match',
     reason: 'The demographics match more than one patient of the team.',
-    subReasons: ['ambiguous_demographics'],
+    subReasons: [],
     pick: (o) => topOf(o) === 'collecting_sample' && o.document.patient_details !== null,
     secondGroup: true,
     confidence: 'low',
@@ -116,7 +121,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_sample_id_mismatch_demo',
     reason: 'The sample id matches, but the patient demographics differ.',
-    subReasons: ['last_name_mismatch', 'dob_mismatch'],
+    subReasons: [],
     pick: (o) => topOf(o) === 'sample_with_lab' && o.document.patient_details !== null,
     alterPatient: (p) => {
       p.last_name = `${p.last_name}e`;
@@ -129,7 +134,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_demo',
     reason: 'No sample id matched; the demographics match one patient.',
-    subReasons: ['sample_id_missing'],
+    subReasons: [],
     pick: (o) => lowOf(o) === 'delivered_to_lab' && o.document.patient_details !== null,
     confidence: 'medium',
     score: 0.7,
@@ -138,7 +143,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'no_match',
     reason: 'No order or patient of the team matches this result.',
-    subReasons: ['no_candidates'],
+    subReasons: [],
     confidence: 'low',
     score: 0,
     reasons: [],
@@ -146,7 +151,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'match_demo',
     reason: 'No sample id matched; the demographics match one patient.',
-    subReasons: ['sample_id_missing'],
+    subReasons: [],
     pick: (o) => lowOf(o) === 'transit_lab' && o.document.patient_details !== null,
     confidence: 'medium',
     score: 0.68,
@@ -156,7 +161,7 @@ const CASES: CaseSpec[] = [
   {
     code: 'no_match',
     reason: 'No order or patient of the team matches this result.',
-    subReasons: ['no_candidates'],
+    subReasons: [],
     confidence: 'low',
     score: 0,
     reasons: [],
@@ -165,8 +170,18 @@ const CASES: CaseSpec[] = [
 ];
 
 const STRANGERS = [
-  { first_name: 'Quentin', last_name: 'Abernathy', dob: '1971-06-02', gender: 'male' },
-  { first_name: 'Rosalind', last_name: 'Okafor', dob: '1988-11-19', gender: 'female' },
+  {
+    first_name: 'Quentin',
+    last_name: 'Abernathy',
+    dob: '1971-06-02T00:00:00+00:00',
+    gender: 'male',
+  },
+  {
+    first_name: 'Rosalind',
+    last_name: 'Okafor',
+    dob: '1988-11-19T00:00:00+00:00',
+    gender: 'female',
+  },
 ];
 
 export function buildSeedUnmatchedResults(
@@ -192,14 +207,14 @@ export function buildSeedUnmatchedResults(
     const stranger = STRANGERS[index % STRANGERS.length] ?? {
       first_name: 'Quentin',
       last_name: 'Abernathy',
-      dob: '1971-06-02',
+      dob: '1971-06-02T00:00:00+00:00',
       gender: 'male',
     };
     const patient = source
       ? {
           first_name: source.first_name,
           last_name: source.last_name,
-          dob: source.dob.slice(0, 10),
+          dob: source.dob,
           gender: source.gender,
         }
       : { ...stranger };
@@ -229,7 +244,8 @@ export function buildSeedUnmatchedResults(
         candidate_type: 'provenance_order',
         order_id: o.document.id,
         order_transaction_id: o.orderTransactionId,
-        last_status: o.events.at(-1)?.status ?? null,
+        // The low-level status (OrderLowLevelStatus), not the full order status.
+        last_status: lowOf(o) || null,
         confidence_level: confidence,
         confidence_score: score,
         reasons,

@@ -21,8 +21,9 @@ const HISTORY_DAYS = 90;
 
 export interface Sample {
   timestamp: string;
-  start: string;
-  end: string;
+  /** Only resources whose samples the document gives a start and an end (lean body mass, apnea, steps). */
+  start?: string;
+  end?: string;
   unit: string;
   value: number;
   timezone_offset: number;
@@ -41,6 +42,8 @@ export interface Stream {
   phase: number;
   /** Interval samples last this long (start..end); 0 for point samples. */
   duration: number;
+  /** Whether samples carry `start` and `end`: the document's sample type of the resource has them. */
+  spans: boolean;
   /** The sample in slot k, or null when the slot is empty (sparse resources). */
   valueAt(slot: number): number | null;
   timezoneOffset: number;
@@ -94,140 +97,146 @@ interface StreamSpec {
 }
 
 /** The streams each charted resource has, for every patient. */
-const SPECS: Record<ChartedTimeseriesSlug, { unit: string; streams: StreamSpec[] }> = {
-  lean_body_mass: {
-    unit: 'kg',
-    streams: [
-      // A morning weigh-in on the scale; a slow drift of about a kilogram over half a year.
-      {
-        provider: 'withings',
-        sourceType: 'scale',
-        interval: DAY,
-        phase: 7 * HOUR,
-        value: ({ day, slot, seed, base }) =>
-          round(base + Math.sin(day / 58) * 0.9 + gaussian(seed, slot) * 0.25, 2),
-      },
-      // The watch estimates a little high and noisier.
-      {
-        provider: 'apple_health_kit',
-        sourceType: 'watch',
-        interval: DAY,
-        phase: 9 * HOUR,
-        value: ({ day, slot, seed, base }) =>
-          round(base + 0.6 + Math.sin(day / 58) * 0.9 + gaussian(seed, slot) * 0.5, 2),
-      },
-    ],
-  },
-  body_weight: {
-    unit: 'kg',
-    streams: [
-      {
-        provider: 'withings',
-        sourceType: 'scale',
-        interval: DAY,
-        phase: 7 * HOUR,
-        value: ({ day, slot, seed, base }) =>
-          round(base / 0.74 + Math.sin(day / 58) * 1.4 + gaussian(seed, slot) * 0.4, 2),
-      },
-    ],
-  },
-  // Apnea alerts are rare: a 30-minute slot during the night holds one with a small chance.
-  sleep_apnea_alert: {
-    unit: 'count',
-    streams: [
-      {
-        provider: 'apple_health_kit',
-        sourceType: 'watch',
-        interval: 30 * MINUTE,
-        phase: 0,
-        duration: 2 * MINUTE,
-        value: ({ hour, slot, seed }) => (isNight(hour) && noise(seed, slot) < 0.07 ? 1 : null),
-      },
-      {
-        provider: 'withings',
-        sourceType: 'unknown',
-        interval: 30 * MINUTE,
-        phase: 0,
-        duration: 2 * MINUTE,
-        value: ({ hour, slot, seed }) => (isNight(hour) && noise(seed, slot) < 0.05 ? 1 : null),
-      },
-    ],
-  },
-  heartrate: {
-    unit: 'bpm',
-    streams: [
-      {
-        provider: 'apple_health_kit',
-        sourceType: 'watch',
-        interval: MINUTE,
-        phase: 0,
-        value: ({ hour, slot, seed }) => {
-          const asleep = isNight(hour) ? -12 : 0;
-          const active = noise(seed, Math.floor(slot / 45)) < 0.08 ? 45 : 0;
-          return Math.round(Math.max(42, 66 + asleep + active + gaussian(seed, slot) * 4));
+const SPECS: Record<ChartedTimeseriesSlug, { unit: string; spans?: true; streams: StreamSpec[] }> =
+  {
+    lean_body_mass: {
+      unit: 'kg',
+      spans: true,
+      streams: [
+        // A morning weigh-in on the scale; a slow drift of about a kilogram over half a year.
+        {
+          provider: 'withings',
+          sourceType: 'scale',
+          interval: DAY,
+          phase: 7 * HOUR,
+          value: ({ day, slot, seed, base }) =>
+            round(base + Math.sin(day / 58) * 0.9 + gaussian(seed, slot) * 0.25, 2),
         },
-      },
-    ],
-  },
-  hrv: {
-    unit: 'rmssd',
-    streams: [
-      {
-        provider: 'oura',
-        sourceType: 'ring',
-        interval: 5 * MINUTE,
-        phase: 0,
-        value: ({ hour, slot, seed }) =>
-          isNight(hour) ? round(48 + gaussian(seed, slot) * 9 + Math.sin(slot / 40) * 6, 1) : null,
-      },
-    ],
-  },
-  glucose: {
-    unit: 'mmol/L',
-    streams: [
-      {
-        provider: 'freestyle_libre',
-        sourceType: 'automatic',
-        interval: 15 * MINUTE,
-        phase: 0,
-        value: ({ hour, slot, seed }) => {
-          const meals = [7.5, 12.5, 18.5].reduce((sum, meal) => {
-            const after = hour - meal;
-            return after > 0 && after < 3 ? sum + 2.8 * Math.exp(-after) * after * 1.6 : sum;
-          }, 0);
-          return round(Math.max(3.2, 5.2 + meals + gaussian(seed, slot) * 0.3), 1);
+        // The watch estimates a little high and noisier.
+        {
+          provider: 'apple_health_kit',
+          sourceType: 'watch',
+          interval: DAY,
+          phase: 9 * HOUR,
+          value: ({ day, slot, seed, base }) =>
+            round(base + 0.6 + Math.sin(day / 58) * 0.9 + gaussian(seed, slot) * 0.5, 2),
         },
-      },
-    ],
-  },
-  steps: {
-    unit: 'count',
-    streams: [
-      {
-        provider: 'apple_health_kit',
-        sourceType: 'phone',
-        interval: HOUR,
-        phase: 0,
-        duration: HOUR,
-        value: ({ hour, slot, seed }) =>
-          isNight(hour) ? null : Math.round(Math.max(0, 450 + gaussian(seed, slot) * 350)),
-      },
-    ],
-  },
-  blood_oxygen: {
-    unit: '%',
-    streams: [
-      {
-        provider: 'oura',
-        sourceType: 'ring',
-        interval: 10 * MINUTE,
-        phase: 0,
-        value: ({ hour, slot, seed }) =>
-          isNight(hour) ? round(Math.min(100, 96.5 + gaussian(seed, slot) * 1.2), 1) : null,
-      },
-    ],
-  },
-};
+      ],
+    },
+    body_weight: {
+      unit: 'kg',
+      streams: [
+        {
+          provider: 'withings',
+          sourceType: 'scale',
+          interval: DAY,
+          phase: 7 * HOUR,
+          value: ({ day, slot, seed, base }) =>
+            round(base / 0.74 + Math.sin(day / 58) * 1.4 + gaussian(seed, slot) * 0.4, 2),
+        },
+      ],
+    },
+    // Apnea alerts are rare: a 30-minute slot during the night holds one with a small chance.
+    sleep_apnea_alert: {
+      unit: 'count',
+      spans: true,
+      streams: [
+        {
+          provider: 'apple_health_kit',
+          sourceType: 'watch',
+          interval: 30 * MINUTE,
+          phase: 0,
+          duration: 2 * MINUTE,
+          value: ({ hour, slot, seed }) => (isNight(hour) && noise(seed, slot) < 0.07 ? 1 : null),
+        },
+        {
+          provider: 'withings',
+          sourceType: 'unknown',
+          interval: 30 * MINUTE,
+          phase: 0,
+          duration: 2 * MINUTE,
+          value: ({ hour, slot, seed }) => (isNight(hour) && noise(seed, slot) < 0.05 ? 1 : null),
+        },
+      ],
+    },
+    heartrate: {
+      unit: 'bpm',
+      streams: [
+        {
+          provider: 'apple_health_kit',
+          sourceType: 'watch',
+          interval: MINUTE,
+          phase: 0,
+          value: ({ hour, slot, seed }) => {
+            const asleep = isNight(hour) ? -12 : 0;
+            const active = noise(seed, Math.floor(slot / 45)) < 0.08 ? 45 : 0;
+            return Math.round(Math.max(42, 66 + asleep + active + gaussian(seed, slot) * 4));
+          },
+        },
+      ],
+    },
+    hrv: {
+      unit: 'rmssd',
+      streams: [
+        {
+          provider: 'oura',
+          sourceType: 'ring',
+          interval: 5 * MINUTE,
+          phase: 0,
+          value: ({ hour, slot, seed }) =>
+            isNight(hour)
+              ? round(48 + gaussian(seed, slot) * 9 + Math.sin(slot / 40) * 6, 1)
+              : null,
+        },
+      ],
+    },
+    glucose: {
+      unit: 'mmol/L',
+      streams: [
+        {
+          provider: 'freestyle_libre',
+          sourceType: 'automatic',
+          interval: 15 * MINUTE,
+          phase: 0,
+          value: ({ hour, slot, seed }) => {
+            const meals = [7.5, 12.5, 18.5].reduce((sum, meal) => {
+              const after = hour - meal;
+              return after > 0 && after < 3 ? sum + 2.8 * Math.exp(-after) * after * 1.6 : sum;
+            }, 0);
+            return round(Math.max(3.2, 5.2 + meals + gaussian(seed, slot) * 0.3), 1);
+          },
+        },
+      ],
+    },
+    steps: {
+      unit: 'count',
+      spans: true,
+      streams: [
+        {
+          provider: 'apple_health_kit',
+          sourceType: 'phone',
+          interval: HOUR,
+          phase: 0,
+          duration: HOUR,
+          value: ({ hour, slot, seed }) =>
+            isNight(hour) ? null : Math.round(Math.max(0, 450 + gaussian(seed, slot) * 350)),
+        },
+      ],
+    },
+    blood_oxygen: {
+      unit: '%',
+      streams: [
+        {
+          provider: 'oura',
+          sourceType: 'ring',
+          interval: 10 * MINUTE,
+          phase: 0,
+          value: ({ hour, slot, seed }) =>
+            isNight(hour) ? round(Math.min(100, 96.5 + gaussian(seed, slot) * 1.2), 1) : null,
+        },
+      ],
+    },
+  };
 
 /** 23:00 to 07:00 local. */
 function isNight(hour: number): boolean {
@@ -259,6 +268,7 @@ export function streamsFor(userId: string, resource: string, now: Date): Stream[
       interval: s.interval,
       phase: s.phase,
       duration: s.duration ?? 0,
+      spans: spec.spans ?? false,
       timezoneOffset,
       firstSlot: Math.ceil((begin - s.phase) / s.interval),
       lastSlot: Math.ceil((end - s.phase) / s.interval) - 1,
@@ -278,10 +288,12 @@ export function sampleAt(stream: Stream, slot: number): Sample | null {
   if (value === null) return null;
   const at = slot * stream.interval + stream.phase;
   const timestamp = new Date(at).toISOString();
+  const span = stream.spans
+    ? { start: timestamp, end: new Date(at + stream.duration).toISOString() }
+    : {};
   return {
     timestamp,
-    start: timestamp,
-    end: stream.duration ? new Date(at + stream.duration).toISOString() : timestamp,
+    ...span,
     unit: stream.unit,
     value,
     timezone_offset: stream.timezoneOffset,

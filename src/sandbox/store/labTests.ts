@@ -20,6 +20,18 @@ async function labsById(db: SandboxDb, ids: number[]) {
   return new Map(rows.map((r) => [r.id, JSON.parse(r.document) as Record<string, unknown>]));
 }
 
+/** A stored document without the member its answer must not carry. */
+function answerFields(document: string, leaveOut: string): Record<string, unknown> {
+  const fields = JSON.parse(document) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => key !== leaveOut));
+}
+
+/** ClientFacingLabTest has no description: the store keeps it, answers leave it out. */
+const labTestFields = (document: string) => answerFields(document, 'description');
+
+/** A lab test's markers are ClientFacingMarker: expected_results belong to the markers list only. */
+const testMarkerFields = (document: string) => answerFields(document, 'expected_results');
+
 /** Lab tests with their lab and markers joined, keyed by id. */
 export async function findLabTestsByIds(
   db: SandboxDb,
@@ -42,12 +54,12 @@ export async function findLabTestsByIds(
     tests.map((t) => [
       t.id,
       {
-        ...(JSON.parse(t.document) as Record<string, unknown>),
+        ...labTestFields(t.document),
         id: t.id,
         lab: t.lab_id === null ? null : (labs.get(t.lab_id) ?? null),
         markers: markers
           .filter((m) => m.lab_test_id === t.id)
-          .map((m) => JSON.parse(m.document) as Record<string, unknown>),
+          .map((m) => testMarkerFields(m.document)),
       },
     ]),
   );

@@ -70,7 +70,40 @@ interface OrderEventResponse extends EventDocument {
   id: number;
 }
 
-export type OrderResponse = OrderDocument & {
+/** The members of ClientFacingPatientDetailsCompatible: the store may hold more (household data). */
+const PATIENT_DETAILS_MEMBERS = [
+  'first_name',
+  'last_name',
+  'dob',
+  'gender',
+  'phone_number',
+  'email',
+  'medical_proxy',
+  'race',
+  'ethnicity',
+  'sexual_orientation',
+  'gender_identity',
+] as const;
+
+/**
+ * The stored document as ClientFacingOrder has it: `parent_id` belongs to transaction
+ * members only, and patient details carry only what the response type declares.
+ */
+function orderFields(doc: OrderDocument): Omit<OrderDocument, 'parent_id'> {
+  const fields: Partial<OrderDocument> = { ...doc };
+  delete fields.parent_id;
+  const details = doc.patient_details as Record<string, unknown> | null;
+  return {
+    ...(fields as Omit<OrderDocument, 'parent_id'>),
+    patient_details: details
+      ? (Object.fromEntries(
+          PATIENT_DETAILS_MEMBERS.filter((k) => k in details).map((k) => [k, details[k]]),
+        ) as unknown as OrderDocument['patient_details'])
+      : null,
+  };
+}
+
+export type OrderResponse = Omit<OrderDocument, 'parent_id'> & {
   lab_test: LabTestResponse;
   events: OrderEventResponse[];
   last_event: OrderEventResponse;
@@ -159,7 +192,7 @@ async function assemble(db: SandboxDb, rows: StoredRow[]): Promise<OrderResponse
     if (!lastEvent || !labTest) throw new Error(`order ${row.id} is incomplete in the store`);
     const transaction = transactions.find((t) => t.id === row.order_transaction_id);
     return {
-      ...doc,
+      ...orderFields(doc),
       lab_test: labTest,
       events: orderEvents,
       last_event: lastEvent,

@@ -1,7 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { ROLES, type Role } from '../../contract/console';
+import { ROLES, rolesWith, type Role } from '../../contract';
 import { REVIEW_QUEUE_ROLES } from '../features/review/lib/permissions';
-import { ORDERING_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
+import { ORDERING_ROLES, PATIENT_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {
   label: string;
@@ -14,10 +14,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
   { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES },
-  { label: 'Patients', to: '/patients', roles: ['coordinator', 'clinician', 'admin'] },
-  // Ops act on the queue; admins read it (the BFF's allow-list decides, this only hides).
+  { label: 'Patients', to: '/patients', roles: PATIENT_ROLES },
   { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
-  { label: 'Lab reports', to: '/lab-reports', roles: ROLES },
+  { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read') },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES },
 ];
 

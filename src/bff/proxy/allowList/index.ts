@@ -1,4 +1,4 @@
-import type { Role } from '../../../contract';
+import type { Permission } from '../../../contract';
 import { ORDER_READING_CALLS } from './orderReading';
 import { ORDERING_CALLS } from './ordering';
 import { REVIEW_CALLS } from './review';
@@ -6,8 +6,9 @@ import { TRACKING_CALLS } from './tracking';
 import { WEARABLES_CALLS } from './wearables';
 
 /**
- * Every Lab API call the console makes, and who may make it. Anything not listed
- * here is answered 404 by the BFF without reaching the Lab API. This folder is the
+ * Every Lab API call the console makes, and the permission it needs (the roles behind a
+ * permission are in `src/contract/permissions.ts`, the one permission table). Anything not
+ * listed here is answered 404 by the BFF without reaching the Lab API. This folder is the
  * one module that holds the list; its files group the calls by domain.
  *
  * `audit` names the kind of patient record the call reads or writes; calls that
@@ -17,7 +18,7 @@ export interface AllowedCall {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Lab API path; `{name}` is one path segment. */
   path: string;
-  roles: readonly Role[];
+  permission: Permission;
   audit?: { recordType: string; idParam?: string };
   /** Only offered against a sandbox (the local one or a real sandbox). */
   sandboxOnly?: boolean;

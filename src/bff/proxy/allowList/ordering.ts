@@ -1,39 +1,57 @@
 import type { AllowedCall } from '.';
-import { EVERYONE, ORDERING } from './roles';
 
 /**
- * Patients, new orders and test kits (issue 3). Coordinators and admins create orders
- * and patients; ops and clinicians read patients only. Every call touches patient data,
- * so every call is audited.
+ * Patients, new orders and test kits. Every call touches patient data, so every call
+ * is audited.
  */
 export const ORDERING_CALLS: readonly AllowedCall[] = [
-  { method: 'POST', path: '/v3/order', roles: ORDERING, audit: { recordType: 'order' } },
-  { method: 'POST', path: '/v3/order/create', roles: ORDERING, audit: { recordType: 'order' } },
-  { method: 'POST', path: '/v3/order/testkit', roles: ORDERING, audit: { recordType: 'order' } },
+  { method: 'POST', path: '/v3/order', permission: 'orders.write', audit: { recordType: 'order' } },
+  {
+    method: 'POST',
+    path: '/v3/order/create',
+    permission: 'orders.write',
+    audit: { recordType: 'order' },
+  },
+  {
+    method: 'POST',
+    path: '/v3/order/testkit',
+    permission: 'orders.write',
+    audit: { recordType: 'order' },
+  },
   {
     method: 'POST',
     path: '/v3/order/testkit/register',
-    roles: ORDERING,
+    permission: 'orders.write',
     audit: { recordType: 'order' },
   },
-  { method: 'GET', path: '/v2/user', roles: EVERYONE, audit: { recordType: 'patient_list' } },
-  { method: 'POST', path: '/v2/user', roles: ORDERING, audit: { recordType: 'patient' } },
+  {
+    method: 'GET',
+    path: '/v2/user',
+    permission: 'patients.read',
+    audit: { recordType: 'patient_list' },
+  },
+  {
+    method: 'POST',
+    path: '/v2/user',
+    permission: 'patients.write',
+    audit: { recordType: 'patient' },
+  },
   {
     method: 'GET',
     path: '/v2/user/{user_id}',
-    roles: EVERYONE,
+    permission: 'patients.read',
     audit: { recordType: 'patient', idParam: 'user_id' },
   },
   {
     method: 'DELETE',
     path: '/v2/user/{user_id}',
-    roles: ORDERING,
+    permission: 'patients.write',
     audit: { recordType: 'patient', idParam: 'user_id' },
   },
   {
     method: 'POST',
     path: '/v2/user/undo_delete',
-    roles: ORDERING,
+    permission: 'patients.write',
     audit: { recordType: 'patient' },
   },
 ];

@@ -37,6 +37,15 @@ export function formatDate(value: string): string {
   return DATE_ONLY.test(value) ? dateOnlyFormat.format(date) : dateFormat.format(date);
 }
 
+/**
+ * A date of birth is a calendar day, even when the Lab API sends it as a date-time
+ * (midnight UTC): its date part is shown as written, never shifted to the local zone.
+ */
+export function formatBirthDate(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  return day ? formatDate(day) : value;
+}
+
 const numberFormat = new Intl.NumberFormat();
 export function formatCount(value: number): string {
   return numberFormat.format(value);

@@ -1,21 +1,19 @@
-import type { Role } from '../../../contract/console';
+import { can, rolesWith, type Role } from '../../../contract';
 
-/**
- * What each role may do, as far as the UI goes: it hides what a role cannot do,
- * and the BFF refuses it anyway (its allow-list is the authority).
+/*
+ * What each role may do, as far as the UI goes, read from the contract's permission table
+ * (the BFF checks the same table and refuses anyway). The UI hides what a role cannot do.
  */
-export const ORDERING_ROLES: readonly Role[] = ['coordinator', 'admin'];
+export const ORDERING_ROLES = rolesWith('orders.write');
+export const WEARABLE_ROLES = rolesWith('wearables.read');
+export const PATIENT_ROLES = rolesWith('patients.read');
 
-/** Wearable charts: clinicians, coordinators and admins (not ops). */
-export const WEARABLE_ROLES: readonly Role[] = ['clinician', 'coordinator', 'admin'];
-
-export function canReadWearables(role: Role): boolean {
-  return WEARABLE_ROLES.includes(role);
-}
-
-export function canCreateOrders(role: Role): boolean {
-  return ORDERING_ROLES.includes(role);
-}
+export const canReadWearables = (role: Role) => can(role, 'wearables.read');
+export const canCreateOrders = (role: Role) => can(role, 'orders.write');
+export const canWritePatients = (role: Role) => can(role, 'patients.write');
+export const canReadResults = (role: Role) => can(role, 'results.read');
+/** Cancelling, simulating and booking phlebotomists are the coordinators' work. */
+export const canActOnOrders = (role: Role) => can(role, 'orders.write');
 
 const ROLE_WORDS: Record<Role, string> = {
   coordinator: 'Care coordinator',
@@ -26,16 +24,4 @@ const ROLE_WORDS: Record<Role, string> = {
 
 export function describeRole(role: Role): string {
   return ROLE_WORDS[role];
-}
-
-/** Results are clinical: ops follow statuses but do not read them (the BFF agrees). */
-export const RESULT_ROLES: readonly Role[] = ['coordinator', 'clinician', 'admin'];
-
-export function canReadResults(role: Role): boolean {
-  return RESULT_ROLES.includes(role);
-}
-
-/** Cancelling, simulating and booking phlebotomists are the coordinators' work. */
-export function canActOnOrders(role: Role): boolean {
-  return ORDERING_ROLES.includes(role);
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../../../../contract/console';
 import { problemSchema } from '../../../../contract/errors';
-import { ordersPageSchema } from '../../../../contract/order';
+import { UNNAMED_PATIENT, ordersPageSchema } from '../../../../contract/order';
 import {
   FINAL_PARSING_JOB_STATUSES,
   PARSING_JOBS_PATH,
@@ -47,8 +47,10 @@ export const reportPatientsQueryOptions = queryOptions({
     const byUser = new Map<string, string>();
     for (const order of page.orders) {
       const p = order.patient_details;
-      if (p && !byUser.has(order.user_id))
-        byUser.set(order.user_id, `${p.last_name}, ${p.first_name}`);
+      if (p && !byUser.has(order.user_id)) {
+        const sortable = [p.last_name, p.first_name].filter(Boolean).join(', ');
+        byUser.set(order.user_id, sortable || UNNAMED_PATIENT);
+      }
     }
     return [...byUser.entries()]
       .map(([id, name]) => ({ id, name }))

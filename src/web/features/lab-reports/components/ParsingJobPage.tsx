@@ -17,8 +17,9 @@ const PHASES: Record<string, string> = {
 const FAILURES: Record<string, string> = {
   low_quality: 'The report could not be read (an image or a scan without text, or too blurry).',
   too_many_pages: 'The report has more than 30 pages.',
-  invalid_input: 'The file is not a readable report.',
-  no_results: 'No results were found in the report.',
+  invalid_input: 'The file is not a readable lab report (no results found in it).',
+  not_english: 'The report is not in English.',
+  processing_error: 'The report could not be processed; try again later.',
 };
 
 function Results({ job }: { job: ParsingJob }) {

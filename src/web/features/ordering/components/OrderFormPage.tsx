@@ -169,8 +169,8 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     const details = latest?.patient_details;
     if (!details || form.getValues('patient_details.first_name')) return;
     const fill = { shouldDirty: true } as const;
-    form.setValue('patient_details.first_name', details.first_name, fill);
-    form.setValue('patient_details.last_name', details.last_name, fill);
+    form.setValue('patient_details.first_name', details.first_name ?? '', fill);
+    form.setValue('patient_details.last_name', details.last_name ?? '', fill);
     form.setValue('patient_details.dob', details.dob.slice(0, 10), fill);
     const gender = GENDERS.find((g) => g === details.gender);
     if (gender) form.setValue('patient_details.gender', gender, fill);

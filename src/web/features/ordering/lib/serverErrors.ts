@@ -9,6 +9,6 @@ import { isApiError } from '../../../shared/api/client';
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || error.status !== 422) return null;
   const parsed = validationErrorSchema.safeParse(error.body);
-  const detail = parsed.success ? parsed.data.detail : [];
+  const detail = (parsed.success ? parsed.data.detail : undefined) ?? [];
   return issuesByField(detail.length > 0 ? detail : error.message);
 }

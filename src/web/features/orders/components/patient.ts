@@ -1,8 +1,10 @@
-import type { Order } from '../../../../contract/order';
+import { patientDisplayName, type Order } from '../../../../contract/order';
 
-/** The patient's name, or the order id when the order carries no patient details. */
+/**
+ * The patient's name ("Unnamed patient" when the details carry none), or the order id
+ * when the order carries no patient details at all (an unregistered kit).
+ */
 export function orderTitle(order: Order): string {
   const patient = order.patient_details;
-  const name = patient ? `${patient.first_name} ${patient.last_name}`.trim() : '';
-  return name || `Order ${order.id}`;
+  return patient ? patientDisplayName(patient) : `Order ${order.id}`;
 }

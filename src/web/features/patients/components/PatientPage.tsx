@@ -5,7 +5,7 @@ import type { Role } from '../../../../contract/console';
 import { USER_DELETION_GRACE_DAYS } from '../../../../contract/users';
 import { describeError, isApiError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
-import { canCreateOrders, canReadWearables } from '../../../shared/lib/permissions';
+import { canWritePatients, canReadWearables } from '../../../shared/lib/permissions';
 import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { StatusText } from '../../orders/components/StatusText';
@@ -26,7 +26,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
   const orders = useQuery(patientOrdersQueryOptions(userId));
   /** The API does not say when a deletion was asked for; this page knows when it asked. */
   const [deletedUntil, setDeletedUntil] = useState<Date | null>(null);
-  const canWrite = canCreateOrders(role);
+  const canWrite = canWritePatients(role);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['patients'] });
   const remove = useMutation({

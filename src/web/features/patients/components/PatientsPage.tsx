@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { formatCount, formatDateTime } from '../../../shared/lib/format';
-import { canCreateOrders } from '../../../shared/lib/permissions';
+import { canWritePatients } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientsQueryOptions } from '../api/patients';
 import { CreatePatientForm } from './CreatePatientForm';
@@ -69,7 +69,7 @@ export function PatientsPage({ role, search }: { role: Role; search: string }) {
         </div>
       )}
 
-      {canCreateOrders(role) ? (
+      {canWritePatients(role) ? (
         <section className="card">
           <CreatePatientForm
             onCreated={(user) =>

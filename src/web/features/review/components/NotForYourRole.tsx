@@ -6,7 +6,7 @@ export function NotForYourRole() {
   return (
     <div className="state">
       <h1>Unmatched results</h1>
-      <p role="alert">Only ops staff and admins review unmatched results.</p>
+      <p role="alert">Only ops staff review unmatched results.</p>
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { useMutation, useQueries, useQueryClient, useSuspenseQuery } from '@tans
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Role } from '../../../../contract/console';
-import type { Order } from '../../../../contract/order';
+import { patientDisplayName, type Order } from '../../../../contract/order';
 import type { MatchCandidate, UnmatchedResult } from '../../../../contract/unmatchedResults';
 import { describeError } from '../../../shared/api/client';
-import { formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
+import { formatBirthDate, formatDateTime, humanize } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../../orders/api/orders';
 import {
@@ -79,7 +79,7 @@ function CandidateCard({
   return (
     <section className="card candidate" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {p ? `${p.first_name} ${p.last_name}` : 'Candidate order'}{' '}
+        {p ? patientDisplayName(p) : 'Candidate order'}{' '}
         <span className="h1-sub">{candidate.confidence_level} confidence</span>
       </h3>
       <dl className="facts">
@@ -207,7 +207,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
   const patientOfGroup = (userId: string) => {
     const c = result.candidate_groups.find((g) => g.user_id === userId)?.candidates[0];
     const p = c ? orderOf(c)?.patient_details : undefined;
-    return p ? `${p.first_name} ${p.last_name}` : userId;
+    return p ? patientDisplayName(p) : userId;
   };
   const allowed = new Set(result.allowed_actions);
   const busy = accept.isPending || resolve.isPending;
@@ -240,7 +240,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
         </div>
         <div>
           <dt>Date of birth</dt>
-          <dd>{result.patient?.dob ? formatDate(result.patient.dob) : 'Not given'}</dd>
+          <dd>{result.patient?.dob ? formatBirthDate(result.patient.dob) : 'Not given'}</dd>
         </div>
         <div>
           <dt>Sex</dt>

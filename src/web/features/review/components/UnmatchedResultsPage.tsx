@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, type SyntheticEvent } from 'react';
 import { MATCH_DECISION_CODES, MATCH_REVIEW_STATUSES } from '../../../../contract/unmatchedResults';
-import { formatCount, formatDate, formatDateTime } from '../../../shared/lib/format';
+import { formatBirthDate, formatCount, formatDateTime } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { unmatchedResultsQueryOptions } from '../api/unmatchedResults';
 import { describeDecision, describeReviewStatus } from '../lib/labels';
@@ -131,7 +131,7 @@ export function UnmatchedResultsPage({ search }: { search: QueueSearch }) {
                         : 'No demographics'}
                     </Link>
                     {result.patient?.dob ? (
-                      <span className="muted"> · born {formatDate(result.patient.dob)}</span>
+                      <span className="muted"> · born {formatBirthDate(result.patient.dob)}</span>
                     ) : null}
                   </th>
                   <td>{describeDecision(result.decision_code)}</td>

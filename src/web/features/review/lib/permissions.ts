@@ -1,9 +1,7 @@
-import type { Role } from '../../../../contract/console';
+import { can, rolesWith, type Role } from '../../../../contract';
 
-/* The UI hides what a role cannot do; the BFF's allow-list refuses it anyway. */
+/* The UI hides what a role cannot do; the BFF refuses it anyway (same permission table). */
 
-/** Ops and admins read the queue of unmatched results. */
-export const REVIEW_QUEUE_ROLES: readonly Role[] = ['ops', 'admin'];
-export const canReadUnmatchedResults = (role: Role) => REVIEW_QUEUE_ROLES.includes(role);
-/** Only ops act on unmatched results. */
-export const canActOnUnmatchedResults = (role: Role) => role === 'ops';
+export const REVIEW_QUEUE_ROLES = rolesWith('review.read');
+export const canReadUnmatchedResults = (role: Role) => can(role, 'review.read');
+export const canActOnUnmatchedResults = (role: Role) => can(role, 'review.act');

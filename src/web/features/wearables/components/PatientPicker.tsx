@@ -22,7 +22,7 @@ export function PatientPicker() {
     const byId = new Map<string, string>();
     for (const order of data.orders) {
       const p = order.patient_details;
-      const name = p ? `${p.first_name} ${p.last_name}`.trim() : '';
+      const name = p ? [p.first_name, p.last_name].filter(Boolean).join(' ') : '';
       if (!byId.has(order.user_id) || (name && !byId.get(order.user_id))) {
         byId.set(order.user_id, name);
       }

@@ -18,6 +18,26 @@ function page(groups: Record<string, [string, ReturnType<typeof sample>[]][]>): 
 }
 
 describe('collectSeries', () => {
+  it('charts only samples with a number value (a blood-pressure sample has none)', () => {
+    const [series] = collectSeries([
+      groupedTimeseriesSchema.parse({
+        groups: {
+          omron: [
+            {
+              source: { provider: 'omron', type: 'cuff' },
+              data: [
+                { timestamp: '2026-01-01T07:00:00Z', unit: 'mmHg', systolic: 121, diastolic: 79 },
+                sample('2026-01-01T08:00:00Z', 72, 'bpm'),
+              ],
+            },
+          ],
+        },
+      }),
+    ]);
+    expect(series?.samples.map((s) => s.value)).toEqual([72]);
+    expect([...(series?.y ?? [])]).toEqual([72]);
+  });
+
   it('makes one series per provider and source type across pages, oldest first', () => {
     const series = collectSeries([
       page({

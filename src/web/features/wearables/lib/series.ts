@@ -61,11 +61,13 @@ export class SeriesCollector {
           entry = { provider, sourceType, samples: [], xs: [], ys: [] };
           this.byKey.set(key, entry);
         }
-        const n = group.data.length;
+        // Only numeric samples are charted (a blood-pressure sample has no single value).
+        const numeric = group.data.filter((s) => typeof s.value === 'number') as SeriesSample[];
+        const n = numeric.length;
         const x = new Float64Array(n);
         const y = new Float64Array(n);
         for (let i = 0; i < n; i++) {
-          const sample = group.data[i] as SeriesSample;
+          const sample = numeric[i] as SeriesSample;
           x[i] = Date.parse(sample.timestamp);
           y[i] = sample.value;
           entry.samples.push(sample);

@@ -1,0 +1,147 @@
+import {
+  createOrder,
+  seededOrder,
+  simulate,
+  UNKNOWN_ID,
+  UNKNOWN_MEMBER,
+  withUnknownMember,
+} from '../fixtures';
+import type { OperationCheck } from '../table';
+
+/* Following an order: simulation, cancellation, results and the two PDFs. */
+
+export const TRACKING: OperationCheck[] = [
+  {
+    operation: 'POST /v3/order/{order_id}/test',
+    cases: [
+      {
+        name: 'the simulate dialog walks a new order to completion',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call(
+            'POST',
+            `/v3/order/${order.id}/test?final_status=completed.walk_in_test.completed&delay=0`,
+            {
+              json: {
+                interpretation: 'abnormal',
+                result_types: ['numeric', 'range'],
+                has_missing_results: true,
+              },
+              expect: 200,
+            },
+          );
+        },
+      },
+      {
+        name: 'null flags, an unknown member and no body at all are taken, as FastAPI takes them',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call(
+            'POST',
+            `/v3/order/${order.id}/test?final_status=received.walk_in_test.requisition_created`,
+            {
+              json: withUnknownMember({
+                interpretation: 'normal',
+                result_types: null,
+                has_missing_results: null,
+              }),
+              unknownMembers: [UNKNOWN_MEMBER],
+              expect: 200,
+            },
+          );
+          const other = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('POST', `/v3/order/${other.id}/test`, { expect: 200 });
+        },
+      },
+      {
+        name: 'an unknown order is a 404',
+        async run({ api }) {
+          await api.call('POST', `/v3/order/${UNKNOWN_ID}/test`, { json: {}, expect: 404 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'POST /v3/order/{order_id}/cancel',
+    cases: [
+      {
+        name: 'a new order is cancelled',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('POST', `/v3/order/${order.id}/cancel`, { expect: 200 });
+        },
+      },
+      {
+        name: 'a completed order refuses with the transition error',
+        async run(ctx) {
+          const order = await seededOrder(ctx, 'walk_in_test', 'completed');
+          await ctx.api.call('POST', `/v3/order/${order.id}/cancel`, { expect: 400 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v3/order/{order_id}/result',
+    cases: [
+      {
+        name: 'seeded results of every collection method, corrected and partial ones too',
+        async run(ctx) {
+          const orders = [
+            await seededOrder(ctx, 'testkit', 'completed'),
+            await seededOrder(ctx, 'testkit', 'corrected'),
+            await seededOrder(ctx, 'walk_in_test', 'completed'),
+            await seededOrder(ctx, 'walk_in_test', 'partial_results'),
+            await seededOrder(ctx, 'at_home_phlebotomy', 'completed'),
+            await seededOrder(ctx, 'on_site_collection', 'completed'),
+          ];
+          for (const order of orders) {
+            await ctx.api.call('GET', `/v3/order/${order.id}/result`, { expect: 200 });
+          }
+        },
+      },
+      {
+        name: 'simulated results with missing markers and a critical value',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('POST', `/v3/order/${order.id}/test?delay=0`, {
+            json: { interpretation: 'critical', has_missing_results: true },
+            expect: 200,
+          });
+          await ctx.api.call('GET', `/v3/order/${order.id}/result`, { expect: 200 });
+        },
+      },
+      {
+        name: 'an order without results yet is a 404',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('GET', `/v3/order/${order.id}/result`, { expect: 404 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v3/order/{order_id}/result/pdf',
+    cases: [
+      {
+        name: 'the results PDF of a completed order',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await simulate(ctx, order.id, 'completed.walk_in_test.completed');
+          await ctx.api.call('GET', `/v3/order/${order.id}/result/pdf`, { expect: 200 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v3/order/{order_id}/requisition/pdf',
+    cases: [
+      {
+        name: 'the requisition PDF of a new order',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('GET', `/v3/order/${order.id}/requisition/pdf`, { expect: 200 });
+        },
+      },
+    ],
+  },
+];
