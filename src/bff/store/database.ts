@@ -22,6 +22,11 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   const db = new Kysely<Database>({ dialect: createDialect(location) });
   const result = await new Migrator({
     db,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one;
+    // a second console's schema in the same database would otherwise hide ours.
+    ...(location.dialect === 'postgres' && location.schema
+      ? { migrationTableSchema: location.schema }
+      : {}),
     provider: { getMigrations: () => Promise.resolve(migrations(location.dialect)) },
   }).migrateToLatest();
   if (result.error) {
