@@ -19,7 +19,8 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   if (value === undefined) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
+  // Every HTTP-date form starts with the day's name; Date.parse alone takes "-1" as a year.
+  const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : NaN;
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
