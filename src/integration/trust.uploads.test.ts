@@ -169,11 +169,29 @@ describe('malformed multipart', () => {
     expect(failures).toEqual([]);
   });
 
-  it('answers too many parts with 413', async () => {
+  it('answers too many fields with 413', async () => {
     const fields = Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
     const response = await post('multipart/form-data; boundary=b', multipart('b', fields));
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('answers multipart sent to the JSON routes with a 4xx', async () => {
+    const body = report('b').subarray(0, 100);
+    for (const url of ['/api/lab/v3/order', '/api/session']) {
+      const response = await stack.bff.inject({
+        method: 'POST',
+        url,
+        headers: {
+          [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE,
+          cookie: ops,
+          'content-type': 'multipart/form-data; boundary=b',
+        },
+        body,
+      });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
   });
 
   it('answers two files with 413', async () => {
