@@ -151,7 +151,8 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       );
     }
 
-    // The platform's FormData encoder writes the multipart body; undici streams it out.
+    // undici's FormData encoder writes the multipart body and streams it out. The Blob is
+    // the one copy of the report kept; the chunks it was made from are let go at once.
     const form = new FormData();
     form.append('user_id', parsed.data.user_id);
     form.append('needs_human_review', String(parsed.data.needs_human_review));
