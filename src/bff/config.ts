@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
+import { UPSTREAM_DEFAULTS } from './proxy/upstream';
+import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -24,7 +26,7 @@ export interface Upstream {
   keyHeader: string;
   /** The longest wait for one read (connect, headers, each body chunk). */
   timeoutMs: number;
-  /** The longest a whole call may take, retries included (defaults in `proxy/upstream.ts`). */
+  /** The longest a whole call may take, retries included (default in `proxy/upstream.ts`). */
   deadlineMs?: number;
   /** The longest `Retry-After` a GET waits out before its retry; longer ones go to the browser. */
   retryMaxWaitMs?: number;
@@ -51,9 +53,19 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
     .optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
-  UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  UPSTREAM_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(UPSTREAM_DEFAULTS.deadlineMs),
+  UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(UPSTREAM_DEFAULTS.retryMaxWaitMs),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
   TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
