@@ -13,6 +13,7 @@ const scripts = [
   'bench/ordering.mjs',
   'bench/orders-list.mjs',
   'bench/review.mjs',
+  'bench/uploads.mjs',
   'bench/chart.mjs',
   'bench/lighthouse.mjs',
 ];

@@ -35,6 +35,8 @@ async function main() {
       apiKey,
       keyHeader: config.upstream.keyHeader,
       timeoutMs: config.upstream.timeoutMs,
+      deadlineMs: config.upstream.deadlineMs,
+      retryMaxWaitMs: config.upstream.retryMaxWaitMs,
     };
   } else {
     upstream = config.upstream;

@@ -14,6 +14,7 @@ import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { sessionRoutes } from './routes/session';
 import type { Store } from './store/database';
+import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './upload/gate';
 
 export interface AppOptions {
   store: Store;
@@ -27,6 +28,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Lab-report uploads handled at once (default `UPLOAD_CONCURRENCY_DEFAULT`). */
+  uploadConcurrency?: number;
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -78,7 +81,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     idleSeconds: opts.sessionIdleSeconds,
     absoluteSeconds: opts.sessionAbsoluteSeconds,
   });
-  await fastify.register(reportUploadRoutes, { store: opts.store, client });
+  await fastify.register(reportUploadRoutes, {
+    store: opts.store,
+    client,
+    gate: new UploadGate(opts.uploadConcurrency ?? UPLOAD_CONCURRENCY_DEFAULT),
+  });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

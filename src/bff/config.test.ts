@@ -18,6 +18,8 @@ describe('parseConfig', () => {
       kind: 'embedded',
       keyHeader: 'x-service-api-key',
       timeoutMs: 15000,
+      deadlineMs: 30000,
+      retryMaxWaitMs: 5000,
     });
     expect(config.port).toBe(3000);
     expect(config.secureCookies).toBe(false);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
+import { UPSTREAM_DEFAULTS } from './proxy/upstream';
+import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -22,7 +24,12 @@ export interface Upstream {
   baseUrl: string;
   apiKey: string;
   keyHeader: string;
+  /** The longest wait for one read (connect, headers, each body chunk). */
   timeoutMs: number;
+  /** The longest a whole call may take, retries included (default in `proxy/upstream.ts`). */
+  deadlineMs?: number;
+  /** The longest `Retry-After` a GET waits out before its retry; longer ones go to the browser. */
+  retryMaxWaitMs?: number;
 }
 
 const optionalText = z
@@ -46,6 +53,19 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
     .optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  UPSTREAM_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(UPSTREAM_DEFAULTS.deadlineMs),
+  UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(UPSTREAM_DEFAULTS.retryMaxWaitMs),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
   TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
@@ -55,6 +75,9 @@ const envSchema = z.object({
   /** Where the built SPA is; tests and `npm start` use the default. */
   WEB_DIR: z.string().default('./dist/web'),
 });
+
+/** How long the BFF waits for the Lab API, whichever Lab API it is. */
+type UpstreamTiming = Required<Pick<Upstream, 'timeoutMs' | 'deadlineMs' | 'retryMaxWaitMs'>>;
 
 export interface BffConfig {
   port: number;
@@ -66,7 +89,7 @@ export interface BffConfig {
   databaseUrl: string | null;
   /** `embedded`: start the local Lab API beside the BFF and create demo accounts. */
   upstream:
-    | { kind: 'embedded'; keyHeader: string; timeoutMs: number }
+    | ({ kind: 'embedded'; keyHeader: string } & UpstreamTiming)
     | ({ kind: 'remote' } & Omit<Upstream, 'environment'> & {
           environment: Exclude<UpstreamEnvironment, 'local'>;
         });
@@ -76,6 +99,8 @@ export interface BffConfig {
   logLevel: string;
   bootstrapAdmin: { email: string; password: string } | null;
   webDir: string;
+  /** Lab-report uploads read and forwarded at once; more are refused with Retry-After. */
+  uploadConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +150,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
         ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }
         : null,
     webDir: e.WEB_DIR,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
   };
 }
 
@@ -133,14 +159,18 @@ function resolveUpstream(e: z.infer<typeof envSchema>): BffConfig['upstream'] {
   const keyHeader = (
     e.LAB_API_KEY_HEADER ?? (e.LAB_API_ENVIRONMENT ? DOCUMENT_KEY_HEADER : DESCRIPTION_KEY_HEADER)
   ).toLowerCase();
-  const timeoutMs = e.UPSTREAM_TIMEOUT_MS;
+  const timing: UpstreamTiming = {
+    timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    deadlineMs: e.UPSTREAM_DEADLINE_MS,
+    retryMaxWaitMs: e.UPSTREAM_RETRY_MAX_WAIT_MS,
+  };
   if (!e.LAB_API_ENVIRONMENT && !e.LAB_API_BASE_URL) {
     if (e.LAB_API_KEY || e.LAB_API_REGION) {
       throw new ConfigError(
         'Configuration error: LAB_API_KEY and LAB_API_REGION need LAB_API_ENVIRONMENT or LAB_API_BASE_URL',
       );
     }
-    return { kind: 'embedded', keyHeader, timeoutMs };
+    return { kind: 'embedded', keyHeader, ...timing };
   }
   if (!e.LAB_API_KEY) {
     throw new ConfigError('Configuration error: LAB_API_KEY is required with a remote Lab API');
@@ -158,6 +188,6 @@ function resolveUpstream(e: z.infer<typeof envSchema>): BffConfig['upstream'] {
     baseUrl: baseUrl.replace(/\/$/, ''),
     apiKey: e.LAB_API_KEY,
     keyHeader,
-    timeoutMs,
+    ...timing,
   };
 }

@@ -45,6 +45,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     webDir: config.webDir,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
+    uploadConcurrency: config.uploadConcurrency,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -8,14 +8,8 @@ export const FORWARDED_REQUEST_HEADERS = [
   'x-idempotency-error',
 ] as const;
 
-export const FORWARDED_RESPONSE_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-disposition',
-  'etag',
-  'last-modified',
-  'retry-after',
-] as const;
+/* The type, length and disposition of an answer are the BFF's own (see `answer.ts`). */
+export const FORWARDED_RESPONSE_HEADERS = ['etag', 'last-modified', 'retry-after'] as const;
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 

@@ -3,12 +3,9 @@ import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
 import { sendProblem } from '../problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
-import {
-  FORWARDED_REQUEST_HEADERS,
-  FORWARDED_RESPONSE_HEADERS,
-  pickHeaders,
-} from '../proxy/headers';
-import { UpstreamError, type LabApiClient } from '../proxy/upstream';
+import { callLabApi, sendLabAnswer } from '../proxy/answer';
+import { FORWARDED_REQUEST_HEADERS, pickHeaders } from '../proxy/headers';
+import type { LabApiClient } from '../proxy/upstream';
 import { AuditTrail } from '../store/audit';
 import type { Store } from '../store/database';
 
@@ -59,33 +56,21 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
     }
 
-    let response;
-    try {
-      response = await opts.client.send({
+    const answer = await callLabApi(
+      opts.client,
+      {
         method: request.method,
         pathAndQuery: labPath + query,
         headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      });
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      const status = error.failure === 'timeout' ? 504 : 502;
-      request.log.warn({ failure: error.failure, call: describeCall(matched.call) }, error.message);
-      await audit(request, matched, status);
-      return sendProblem(
-        reply,
-        status,
-        error.failure === 'timeout' ? 'Lab API timed out' : 'Lab API unreachable',
-        'The Lab API did not answer. Try again in a moment.',
-      );
+      },
+      matched.call.answers ?? 'json',
+    );
+    if (!answer.ok) {
+      request.log.warn({ reason: answer.reason, call: describeCall(matched.call) }, answer.title);
     }
-
-    await audit(request, matched, response.status);
-    return reply
-      .status(response.status)
-      .headers(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))
-      .header('cache-control', 'no-store')
-      .send(response.body);
+    await audit(request, matched, answer.status);
+    return sendLabAnswer(reply, answer);
   }
 
   fastify.route({

@@ -1,6 +1,6 @@
-import { text as readText } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FormData } from 'undici';
 import { z } from 'zod';
 import {
   PARSING_JOBS_PATH,
@@ -12,16 +12,20 @@ import {
   type Permission,
 } from '../../contract';
 import { sendProblem } from '../problem';
-import { FORWARDED_RESPONSE_HEADERS, pickHeaders } from '../proxy/headers';
-import { UpstreamError, type LabApiClient } from '../proxy/upstream';
+import { callLabApi, sendLabAnswer } from '../proxy/answer';
+import type { LabApiClient } from '../proxy/upstream';
 import { appendAudit } from '../store/audit';
 import type { Store } from '../store/database';
 import { listParsingJobs, recordParsingJob } from '../store/parsingJobs';
+import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from '../upload/gate';
+import { readReport, type MultipartRefusal } from '../upload/readReport';
 import { sniffReportType } from '../upload/sniff';
 
 export interface ReportUploadOptions {
   store: Store;
   client: LabApiClient;
+  /** Bounds the uploads read and forwarded at once (see `upload/gate.ts`). */
+  gate: UploadGate;
 }
 
 const UPSTREAM_PATH = '/lab_report/v1/parser/job';
@@ -103,47 +107,40 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       );
     }
 
-    const fields: Record<string, string> = {};
-    let file: { name: string; bytes: Buffer } | undefined;
+    const leave = opts.gate.tryEnter();
+    if (!leave) {
+      await audit(request, action, 'parsing_job', null, 503);
+      reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS));
+      return sendProblem(
+        reply,
+        503,
+        'Too many uploads',
+        `Other lab reports are being uploaded. Try again in ${UPLOAD_RETRY_AFTER_SECONDS} seconds.`,
+      );
+    }
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          // toBuffer stops and throws once the file passes the limit: nothing more is read.
-          const bytes = await part.toBuffer();
-          if (part.fieldname === 'file') file = { name: part.filename || 'report', bytes };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        await audit(request, action, 'parsing_job', null, 413);
-        return sendProblem(
-          reply,
-          413,
-          'Report too large',
-          `A lab report may be at most ${MAX_MB} MB.`,
-        );
-      }
-      if (code.startsWith('FST_')) {
-        return sendProblem(
-          reply,
-          400,
-          'Bad request',
-          'Send one report with the patient and the review flag.',
-        );
-      }
-      throw error;
+      return await forwardReport(request, reply, action);
+    } finally {
+      leave();
+    }
+  });
+
+  async function forwardReport(request: FastifyRequest, reply: FastifyReply, action: string) {
+    const received = await readReport(request);
+    if ('refused' in received) {
+      const status = received.refused === 'malformed' ? 400 : 413;
+      await audit(request, action, 'parsing_job', null, status);
+      return sendProblem(reply, status, ...REFUSALS[received.refused]);
     }
 
-    const parsed = parsingJobFieldsSchema.safeParse(fields);
+    const parsed = parsingJobFieldsSchema.safeParse(received.fields);
     if (!parsed.success)
       return sendProblem(reply, 400, 'Bad request', 'Choose the patient (user_id).');
-    if (!file || file.bytes.length === 0) {
+    const file = received.file;
+    if (!file || file.size === 0) {
       return sendProblem(reply, 400, 'Bad request', 'Choose the lab report file.');
     }
-    const reportType = await sniffReportType(file.bytes);
+    const reportType = await sniffReportType(head(file.chunks));
     if (!reportType) {
       await audit(request, action, 'parsing_job', null, 415);
       return sendProblem(
@@ -154,44 +151,31 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       );
     }
 
-    // The multipart body for the Lab API, written by the platform's own FormData encoder.
+    // undici's FormData encoder writes the multipart body and streams it out. The Blob is
+    // the one copy of the report kept; the chunks it was made from are let go at once.
     const form = new FormData();
     form.append('user_id', parsed.data.user_id);
     form.append('needs_human_review', String(parsed.data.needs_human_review));
-    form.append(
-      'file',
-      new Blob([new Uint8Array(file.bytes)], { type: REPORT_TYPES[reportType] }),
-      file.name,
-    );
-    const encoded = new Request('http://upload.invalid/', { method: 'POST', body: form });
+    form.append('file', new Blob(file.chunks, { type: REPORT_TYPES[reportType] }), file.name);
+    file.chunks.length = 0;
 
-    let response;
-    try {
-      response = await opts.client.send({
+    const answer = await callLabApi(
+      opts.client,
+      {
         method: 'POST',
         pathAndQuery: UPSTREAM_PATH,
-        headers: {
-          accept: 'application/json',
-          'content-type': encoded.headers.get('content-type') ?? '',
-        },
-        body: new Uint8Array(await encoded.arrayBuffer()),
-      });
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      const status = error.failure === 'timeout' ? 504 : 502;
-      await audit(request, action, 'parsing_job', null, status);
-      return sendProblem(
-        reply,
-        status,
-        error.message,
-        'The Lab API did not answer. Try again in a moment.',
-      );
-    }
+        headers: { accept: 'application/json' },
+        body: form,
+      },
+      'json',
+    );
+    if (!answer.ok) request.log.warn({ reason: answer.reason, call: action }, answer.title);
 
-    const text = await readText(response.body);
-    if (response.status === 200 || response.status === 201) {
-      const job = parsingJobSchema.safeParse(JSON.parse(text));
+    let jobId: string | null = null;
+    if (answer.ok && (answer.status === 200 || answer.status === 201) && answer.body) {
+      const job = parsingJobSchema.safeParse(parseJson(answer.body));
       if (job.success && request.session) {
+        jobId = job.data.id;
         await recordParsingJob(opts.store.db, {
           job_id: job.data.id,
           user_id: parsed.data.user_id,
@@ -199,19 +183,41 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
           account_email: request.session.account.email,
           file_name: file.name.slice(0, 255),
           report_type: reportType,
-          size_bytes: file.bytes.length,
+          size_bytes: file.size,
           needs_human_review: parsed.data.needs_human_review,
           created_at: Date.now(),
         });
-        await audit(request, action, 'parsing_job', job.data.id, response.status);
       }
-    } else {
-      await audit(request, action, 'parsing_job', null, response.status);
     }
-    return reply
-      .status(response.status)
-      .headers(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))
-      .header('content-length', Buffer.byteLength(text))
-      .send(text);
-  });
+    await audit(request, action, 'parsing_job', jobId, answer.status);
+    return sendLabAnswer(reply, answer);
+  }
+}
+
+const REFUSALS: Record<MultipartRefusal, [title: string, detail: string]> = {
+  'too-large': ['Report too large', `A lab report may be at most ${MAX_MB} MB.`],
+  'too-many': ['Too many parts', 'Send one report with the patient and the review flag.'],
+  malformed: ['Bad request', 'The upload is not a readable multipart form. Send it again.'],
+};
+
+/** file-type decides from at most this many leading bytes. */
+const SNIFF_BYTES = 4100;
+
+function head(chunks: Buffer[]) {
+  const first: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    if (size >= SNIFF_BYTES) break;
+    first.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(first).subarray(0, SNIFF_BYTES);
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Permission } from '../../../contract';
+import type { AnswerKind } from '../answer';
 import { ORDER_READING_CALLS } from './orderReading';
 import { ORDERING_CALLS } from './ordering';
 import { REVIEW_CALLS } from './review';
@@ -22,6 +23,8 @@ export interface AllowedCall {
   audit?: { recordType: string; idParam?: string };
   /** Only offered against a sandbox (the local one or a real sandbox). */
   sandboxOnly?: boolean;
+  /** What a successful answer must be; JSON unless said (see `../answer.ts`). */
+  answers?: AnswerKind;
 }
 
 /** The allow-list, by domain; each file owns the calls of one part of the console. */

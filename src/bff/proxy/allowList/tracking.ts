@@ -27,12 +27,14 @@ export const TRACKING_CALLS: readonly AllowedCall[] = [
     method: 'GET',
     path: '/v3/order/{order_id}/result/pdf',
     permission: 'results.read',
+    answers: 'pdf',
     audit: order('lab_result'),
   },
   {
     method: 'GET',
     path: '/v3/order/{order_id}/requisition/pdf',
     permission: 'results.read',
+    answers: 'pdf',
     audit: order('requisition'),
   },
   // The address sent is the patient's: audited although no order id is in the path.
