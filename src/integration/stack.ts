@@ -42,7 +42,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { upstream?: Partial<Upstream> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { upstream?: Partial<Upstream>; consoleOrigin?: string } = {},
+): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
   const labApi = await buildSandboxApp({ dbFile: ':memory:', apiKey });
@@ -88,6 +90,7 @@ export async function startStack(options: { upstream?: Partial<Upstream> } = {})
     sessionIdleSeconds: 900,
     sessionAbsoluteSeconds: 43_200,
     webDir: '/nonexistent',
+    ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {
