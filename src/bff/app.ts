@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Upstream } from './config';
 import { apiGuardPlugin } from './plugins/apiGuard';
-import { errorsPlugin, routeFrameworkError } from './plugins/errors';
+import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
 import { logRedaction } from './plugins/logRedaction';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
@@ -51,6 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         }
       : false,
     frameworkErrors: routeFrameworkError,
+    clientErrorHandler: answerUnparsableRequest,
     genReqId: () => randomUUID(),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,

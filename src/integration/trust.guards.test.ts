@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -230,6 +231,32 @@ describe('a malformed address is answered by the console, not by the framework',
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     expect(answer.headers['strict-transport-security']).toContain('max-age=');
     expect(stack.upstreamCalls).toEqual([]);
+  });
+});
+
+/** Writes bytes on a fresh connection and reads everything the server sends back. */
+function sendBytes(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
+
+describe('a request that is not valid HTTP', () => {
+  it('is answered 400 problem JSON with the security headers', async () => {
+    const answer = await sendBytes(
+      port,
+      'GET /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n',
+    );
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/^content-type: application\/problem\+json/im);
+    expect(head).toMatch(/^x-content-type-options: nosniff$/im);
+    expect(head).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+    expect(JSON.parse(body)).toMatchObject({ status: 400, title: 'Bad request' });
   });
 });
 

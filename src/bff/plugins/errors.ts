@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TITLES, sendProblem } from '../problem';
@@ -21,6 +22,45 @@ export function routeFrameworkError(
   refusedByRouter.set(request.raw, error);
   request.raw.url = REFUSED_BY_ROUTER_PATH;
   request.server.routing(request.raw, reply.raw);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: bytes Node cannot parse as HTTP never become a request,
+ * so no hook runs. The answer is written on the socket, still as problem JSON and with
+ * the headers that keep a browser from rendering, framing or sniffing it.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: TITLES[status] ?? STATUS_CODES[status] ?? 'Bad request',
+    status,
+  });
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+        'Content-Type: application/problem+json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+        'X-Content-Type-Options: nosniff',
+        'X-Frame-Options: DENY',
+        'Referrer-Policy: no-referrer',
+        'Strict-Transport-Security: max-age=63072000; includeSubDomains',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
 }
 
 /** One error handler: 4xx become problem JSON with a safe title; 5xx detail stays in the log. */

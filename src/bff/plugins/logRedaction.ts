@@ -6,13 +6,15 @@ const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'proxy-authoriz
 /**
  * pino's `redact` option for the BFF's logger, at every level. Plugins log whole header
  * objects at trace level (the multipart parser logs `{ busboyOptions: { headers } }`),
- * so any `headers` object down to three levels deep is covered, not only `req.headers`.
+ * so a `headers` object at the top or one level down is covered, not only `req.headers`.
+ * Deeper wildcards (`*.*.*.headers`) make the redactor walk into Buffers (an HTTP
+ * parse error carries its raw packet) and throw, losing the log line and the answer.
  */
 export function logRedaction(keyHeader: string) {
   const names = [
     ...new Set([...SECRET_HEADERS, keyHeader, DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER]),
   ].map((name) => name.toLowerCase());
-  const prefixes = ['', '*.', '*.*.', '*.*.*.'];
+  const prefixes = ['', '*.'];
   return {
     paths: prefixes.flatMap((prefix) => names.map((name) => `${prefix}headers["${name}"]`)),
     censor: '[redacted]',
