@@ -97,15 +97,19 @@ describe('the guard judges the route the router matched, not the raw address', (
     expect((await stack.request(cookie, 'GET', '/api/session')).statusCode).toBe(200);
   });
 
-  it.each(['/%61pi/lab/v3/orders', '/api/%6cab/v3/orders', '/%61%70%69/session'])(
-    'answers an anonymous %s 401 before the Lab API is called',
-    async (rawPath) => {
-      const answer = await send(port, 'GET', rawPath, guarded);
-      expect(answer.status).toBe(401);
-      expect(answer.headers['content-type']).toContain('application/problem+json');
-      expect(stack.upstreamCalls).toEqual([]);
-    },
-  );
+  it.each([
+    '/%61pi/lab/v3/orders',
+    '/api/%6cab/v3/orders',
+    '/%61%70%69/session',
+    // No route matches: the decoded address decides.
+    '/%61pi/no-such-endpoint',
+    '/api%2Fsession',
+  ])('answers an anonymous %s 401 before the Lab API is called', async (rawPath) => {
+    const answer = await send(port, 'GET', rawPath, guarded);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toContain('application/problem+json');
+    expect(stack.upstreamCalls).toEqual([]);
+  });
 
   it('refuses an anonymous upload at /%61pi/parsing-jobs into the log, not the audit trail', async () => {
     const before = await listAudit(stack.store.db, 10_000);
