@@ -57,7 +57,9 @@ export const apiGuardPlugin = fp(function apiGuard(
     reason: string,
     detail: string,
   ) => {
-    request.log.warn({ refusal: reason, status }, 'request refused');
+    // An ended session is routine; a forged or cross-site call is worth a warning.
+    const level = status === 401 ? 'info' : 'warn';
+    request.log[level]({ refusal: reason, status }, 'request refused');
     return sendProblem(reply, status, status === 401 ? 'Sign-in required' : 'Forbidden', detail);
   };
 
