@@ -5,7 +5,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Upstream } from './config';
 import { apiGuardPlugin } from './plugins/apiGuard';
-import { errorsPlugin } from './plugins/errors';
+import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
+import { logRedaction } from './plugins/logRedaction';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { LabApiClient } from './proxy/upstream';
@@ -24,6 +25,8 @@ export interface AppOptions {
   sessionAbsoluteSeconds: number;
   webDir: string;
   trustProxy?: boolean;
+  /** PUBLIC_URL's origin: the only one allowed to call `/api`. Omitted in local development. */
+  consoleOrigin?: string | null;
   /** A pino level; omitted means no logging (tests). */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
@@ -43,8 +46,15 @@ const serializers = {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: opts.logLevel
-      ? { level: opts.logLevel, serializers, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      ? {
+          level: opts.logLevel,
+          serializers,
+          redact: logRedaction(opts.upstream.keyHeader),
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
       : false,
+    frameworkErrors: routeFrameworkError,
+    clientErrorHandler: answerUnparsableRequest,
     genReqId: () => randomUUID(),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
@@ -70,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(apiGuardPlugin, {
     store: opts.store,
     cookieName,
+    consoleOrigin: opts.consoleOrigin ?? null,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
   });
   await fastify.register(healthRoutes, { store: opts.store });

@@ -88,6 +88,22 @@ describe('parseConfig', () => {
     expect(fail({ PUBLIC_URL: 'http://console.example.test' })).toMatch(
       /PUBLIC_URL must use https/,
     );
+    expect(fail({ NODE_ENV: 'production' })).toMatch(
+      /PUBLIC_URL must be the console's https address in production/,
+    );
+    expect(fail({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })).toMatch(
+      /in production .*got "http:\/\/localhost:3000"/,
+    );
     expect(fail({ CONSOLE_ADMIN_EMAIL: 'a@example.test' })).toMatch(/must be set together/);
+  });
+
+  it('takes the console origin from PUBLIC_URL, and secure cookies in production', () => {
+    const production = parseConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://console.example.test/',
+    });
+    expect(production.consoleOrigin).toBe('https://console.example.test');
+    expect(production.secureCookies).toBe(true);
+    expect(parseConfig({}).consoleOrigin).toBeNull();
   });
 });

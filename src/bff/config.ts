@@ -83,6 +83,11 @@ export interface BffConfig {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * The origin browsers send from the console (from PUBLIC_URL); null in local
+   * development, where the address the request came in on stands in for it.
+   */
+  consoleOrigin: string | null;
   /** Cookies are `Secure` and `__Host-` everywhere except plain local HTTP. */
   secureCookies: boolean;
   dataDir: string;
@@ -119,6 +124,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     );
   }
   const e = parsed.data;
+  // Without it a production console would fall back to plain local HTTP: cookies without Secure.
+  if (env.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+    throw new ConfigError(
+      `Configuration error: PUBLIC_URL must be the console's https address in production (NODE_ENV=production)${e.PUBLIC_URL === undefined ? ', and it is not set' : ` (got "${e.PUBLIC_URL}")`}`,
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const local = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(
     publicUrl.replace(/\/$/, ''),
@@ -137,6 +148,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    consoleOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     secureCookies: !local,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,

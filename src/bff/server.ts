@@ -44,6 +44,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     sessionAbsoluteSeconds: config.sessionAbsoluteSeconds,
     webDir: config.webDir,
     trustProxy: config.trustProxy,
+    consoleOrigin: config.consoleOrigin,
     logLevel: config.logLevel,
     uploadConcurrency: config.uploadConcurrency,
   });

@@ -43,7 +43,11 @@ export interface Stack {
 }
 
 export async function startStack(
-  options: { upstream?: Partial<Upstream>; uploadConcurrency?: number } = {},
+  options: {
+    upstream?: Partial<Upstream>;
+    uploadConcurrency?: number;
+    consoleOrigin?: string;
+  } = {},
 ): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
@@ -91,6 +95,7 @@ export async function startStack(
     sessionAbsoluteSeconds: 43_200,
     webDir: '/nonexistent',
     ...(options.uploadConcurrency ? { uploadConcurrency: options.uploadConcurrency } : {}),
+    ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {

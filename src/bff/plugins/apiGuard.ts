@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, SESSION_PATH } from '../../contract';
 import type { ActiveSession, SessionPolicy } from '../store/sessions';
 import { resumeSession } from '../store/sessions';
 import type { Store } from '../store/database';
 import { sendProblem } from '../problem';
+import { crossSiteRefusal } from './crossSite';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,14 +17,32 @@ export interface ApiGuardOptions {
   store: Store;
   policy: SessionPolicy;
   cookieName: string;
+  /** See `crossSiteRefusal`: PUBLIC_URL's origin, or null in local development. */
+  consoleOrigin: string | null;
 }
 
-const isApi = (request: FastifyRequest) =>
-  request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+/**
+ * The path as the router reads it. The raw URL may spell `/api` percent-encoded
+ * (`/%61pi/session`) and still reach an `/api` route, so the guard judges the route
+ * that matched, and for unmatched paths the decoded address.
+ */
+export function routedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+  const path = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
- * Runs before any body is read: every `/api` call needs the anti-forgery header, and
- * every one but signing in needs a live session. API answers are never cached.
+ * Runs before any body is read: every `/api` call must come from the console's own
+ * origin and carry the anti-forgery header, and every one but signing in needs a live
+ * session. API answers are never cached. Refusals here are logged, not audited: no
+ * account is known yet, and no patient data was reached.
  */
 export const apiGuardPlugin = fp(function apiGuard(
   fastify: FastifyInstance,
@@ -31,17 +50,47 @@ export const apiGuardPlugin = fp(function apiGuard(
 ) {
   fastify.decorateRequest('session', null);
 
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 401 | 403,
+    reason: string,
+    detail: string,
+  ) => {
+    // An ended session is routine; a forged or cross-site call is worth a warning.
+    const level = status === 401 ? 'info' : 'warn';
+    request.log[level]({ refusal: reason, status }, 'request refused');
+    return sendProblem(reply, status, status === 401 ? 'Sign-in required' : 'Forbidden', detail);
+  };
+
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!isApi(request)) return;
+    const path = routedPath(request);
+    if (!isApi(path)) return;
     reply.header('cache-control', 'no-store');
+    const crossSite = crossSiteRefusal(request, opts.consoleOrigin);
+    if (crossSite) {
+      return refuse(request, reply, 403, crossSite, 'Requests from other sites are refused.');
+    }
     if (request.headers[ANTI_FORGERY_HEADER] !== ANTI_FORGERY_VALUE) {
-      return sendProblem(reply, 403, 'Forbidden', `Missing the ${ANTI_FORGERY_HEADER} header.`);
+      return refuse(
+        request,
+        reply,
+        403,
+        'anti-forgery header missing',
+        `Missing the ${ANTI_FORGERY_HEADER} header.`,
+      );
     }
     const token = request.cookies[opts.cookieName];
     if (token) request.session = await resumeSession(opts.store.db, token, opts.policy, Date.now());
-    const signingIn = request.method === 'POST' && request.url === SESSION_PATH;
+    const signingIn = request.method === 'POST' && path === SESSION_PATH;
     if (!request.session && !signingIn) {
-      return sendProblem(reply, 401, 'Sign-in required', 'Your session has ended. Sign in again.');
+      return refuse(
+        request,
+        reply,
+        401,
+        'no live session',
+        'Your session has ended. Sign in again.',
+      );
     }
   });
 });

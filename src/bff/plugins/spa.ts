@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from '../problem';
+import { routedPath } from './apiGuard';
 
 /**
  * Serves the built SPA: hashed assets are immutable for a year, `index.html` is
@@ -30,12 +31,13 @@ export const spaPlugin = fp(async function spa(fastify: FastifyInstance, opts: {
   }
 
   fastify.setNotFoundHandler(async (request, reply) => {
-    const url = request.url;
+    // Decoded, so that `/%61pi/…` is an unknown API path too, not a page.
+    const path = routedPath(request);
     const isPage =
       hasBuild &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/api') &&
-      !url.startsWith('/assets/');
+      !path.startsWith('/api') &&
+      !path.startsWith('/assets/');
     if (!isPage) return sendProblem(reply, 404, 'Not found');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -26,12 +26,17 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
   const audit = async (request: FastifyRequest, matched: MatchedCall, outcome: number) => {
     const target = matched.call.audit;
     if (!target) return;
-    const session = request.session;
+    const account = request.session?.account;
+    // The trail names who did what; an anonymous refusal goes to the log instead.
+    if (!account) {
+      request.log.warn({ outcome }, 'anonymous call refused');
+      return;
+    }
     await trail.append({
       at: Date.now(),
-      account_id: session?.account.id ?? null,
-      account_email: session?.account.email ?? null,
-      role: session?.account.role ?? null,
+      account_id: account.id,
+      account_email: account.email,
+      role: account.role,
       action: describeCall(matched.call),
       record_type: target.recordType,
       record_id: target.idParam ? (matched.params[target.idParam] ?? null) : null,

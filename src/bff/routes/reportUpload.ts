@@ -44,24 +44,31 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     limits: { fileSize: REPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
   });
 
-  const audit = (
+  const audit = async (
     request: FastifyRequest,
     action: string,
     recordType: string,
     id: string | null,
     outcome: number,
-  ) =>
-    appendAudit(opts.store.db, {
+  ) => {
+    const account = request.session?.account;
+    // The trail names who did what; an anonymous refusal goes to the log instead.
+    if (!account) {
+      request.log.warn({ outcome }, 'anonymous call refused');
+      return;
+    }
+    await appendAudit(opts.store.db, {
       at: Date.now(),
-      account_id: request.session?.account.id ?? null,
-      account_email: request.session?.account.email ?? null,
-      role: request.session?.account.role ?? null,
+      account_id: account.id,
+      account_email: account.email,
+      role: account.role,
       action,
       record_type: recordType,
       record_id: id,
       outcome,
       request_id: request.id,
     });
+  };
   const allowed = (request: FastifyRequest, permission: Permission) => {
     const role = request.session?.account.role;
     return role !== undefined && can(role, permission);
