@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
+import { IdempotencyScope } from '../idempotency';
 import { sendProblem } from '../problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
+import { recordIdInAnswer, recordIdInRequest } from '../proxy/auditRecord';
 import {
   FORWARDED_REQUEST_HEADERS,
   FORWARDED_RESPONSE_HEADERS,
@@ -25,8 +27,14 @@ export interface LabProxyOptions {
 export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) {
   const sandbox = opts.upstream.environment !== 'production';
   const trail = new AuditTrail(opts.store.db);
+  const idempotency = new IdempotencyScope(opts.store, opts.upstream.timeoutMs);
 
-  const audit = async (request: FastifyRequest, matched: MatchedCall, outcome: number) => {
+  const audit = async (
+    request: FastifyRequest,
+    matched: MatchedCall,
+    outcome: number,
+    recordId: string | null,
+  ) => {
     const target = matched.call.audit;
     if (!target) return;
     const session = request.session;
@@ -37,7 +45,7 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
       role: session?.account.role ?? null,
       action: describeCall(matched.call),
       record_type: target.recordType,
-      record_id: target.idParam ? (matched.params[target.idParam] ?? null) : null,
+      record_id: recordId,
       outcome,
       request_id: request.id,
     });
@@ -53,25 +61,40 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
     if (!matched || (matched.call.sandboxOnly && !sandbox)) {
       return sendProblem(reply, 404, 'Not found', 'The console does not offer this Lab API call.');
     }
-    const role = request.session?.account.role;
-    if (!role || !can(role, matched.call.permission)) {
-      await audit(request, matched, 403);
+    const account = request.session?.account;
+    const recordId = recordIdInRequest(matched, query);
+    if (!account || !can(account.role, matched.call.permission)) {
+      await audit(request, matched, 403, recordId);
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
+    }
+
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const scoped = await idempotency.scope(
+      account.id,
+      pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
+      { method: request.method, pathAndQuery: labPath + query, body },
+    );
+    if (scoped.kind === 'refused') {
+      await audit(request, matched, scoped.status, recordId);
+      if (scoped.status === 409) reply.header('retry-after', '1');
+      return sendProblem(reply, scoped.status, scoped.title, scoped.detail);
     }
 
     let response;
     try {
-      response = await opts.client.send({
-        method: request.method,
-        pathAndQuery: labPath + query,
-        headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      });
+      response = await scoped.during(() =>
+        opts.client.send({
+          method: request.method,
+          pathAndQuery: labPath + query,
+          headers: scoped.headers,
+          ...(body === undefined ? {} : { body }),
+        }),
+      );
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const status = error.failure === 'timeout' ? 504 : 502;
       request.log.warn({ failure: error.failure, call: describeCall(matched.call) }, error.message);
-      await audit(request, matched, status);
+      await audit(request, matched, status, recordId);
       return sendProblem(
         reply,
         status,
@@ -80,12 +103,13 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
       );
     }
 
-    await audit(request, matched, response.status);
+    const answer = await recordIdInAnswer(matched, response.status, response.body);
+    await audit(request, matched, response.status, answer.recordId ?? recordId);
     return reply
       .status(response.status)
       .headers(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))
       .header('cache-control', 'no-store')
-      .send(response.body);
+      .send(answer.body);
   }
 
   fastify.route({

@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+import type { MatchedCall } from './allowList';
+
+/* Ids from a query string are the browser's text: bounded before they reach the trail. */
+const MAX_ID_LENGTH = 200;
+
+/** The record an audited call names in its path or query, if any. */
+export function recordIdInRequest(matched: MatchedCall, query: string): string | null {
+  const target = matched.call.audit;
+  if (target?.idParam) return matched.params[target.idParam] ?? null;
+  if (target?.idInQuery) {
+    const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+    for (const name of target.idInQuery) {
+      const value = params.get(name);
+      if (value) return value.slice(0, MAX_ID_LENGTH);
+    }
+  }
+  return null;
+}
+
+/**
+ * A create's answer names the record it made: such an answer (small JSON) is read whole
+ * to take the id, and sent on from the buffer. Every other answer streams untouched.
+ */
+export async function recordIdInAnswer(
+  matched: MatchedCall,
+  status: number,
+  body: Readable,
+): Promise<{ body: Readable | Buffer; recordId: string | null }> {
+  const read = matched.call.audit?.idInAnswer;
+  if (!read || status < 200 || status >= 300) return { body, recordId: null };
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const buffer = Buffer.concat(chunks);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(buffer.toString('utf8'));
+  } catch {
+    answer = undefined;
+  }
+  return { body: buffer, recordId: read(answer)?.slice(0, MAX_ID_LENGTH) ?? null };
+}
