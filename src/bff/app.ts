@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { sessionRoutes } from './routes/session';
+import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
 
 export interface AppOptions {
@@ -22,7 +23,7 @@ export interface AppOptions {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   webDir: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   /** A pino level; omitted means no logging (tests). */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
@@ -43,7 +44,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? { level: opts.logLevel, serializers, ...(opts.logStream ? { stream: opts.logStream } : {}) }
       : false,
     genReqId: () => randomUUID(),
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(opts.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });

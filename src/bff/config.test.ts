@@ -88,4 +88,21 @@ describe('parseConfig', () => {
     );
     expect(fail({ CONSOLE_ADMIN_EMAIL: 'a@example.test' })).toMatch(/must be set together/);
   });
+
+  it('trusts a number of proxy hops or proxies at given addresses, never every hop', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    expect(fail({ TRUST_PROXY: 'true' })).toMatch(
+      /^Configuration error: TRUST_PROXY must say which proxies/,
+    );
+    expect(fail({ TRUST_PROXY: '0' })).toMatch(/1 to 10 proxy hops/);
+    expect(fail({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toMatch(
+      /"proxy.internal" is neither/,
+    );
+  });
 });

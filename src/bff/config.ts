@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
+import { parseTrustProxy, type TrustProxy } from './trustProxy';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -48,7 +49,14 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
-  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  TRUST_PROXY: optionalText.transform((value, ctx) => {
+    const trust = parseTrustProxy(value);
+    if (trust !== false && !Array.isArray(trust) && typeof trust === 'object') {
+      ctx.addIssue({ code: 'custom', message: trust.error });
+      return z.NEVER;
+    }
+    return trust;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(z.string().min(12).optional()),
@@ -72,7 +80,7 @@ export interface BffConfig {
         });
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   bootstrapAdmin: { email: string; password: string } | null;
   webDir: string;
@@ -118,7 +126,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     upstream: resolveUpstream(e),
     sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bootstrapAdmin:
       e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD

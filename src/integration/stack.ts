@@ -6,6 +6,7 @@ import { buildApp } from '../bff/app';
 import type { Upstream } from '../bff/config';
 import { ensureAccount } from '../bff/store/accounts';
 import { openStore, type Store } from '../bff/store/database';
+import type { TrustProxy } from '../bff/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
 
 /*
@@ -42,7 +43,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { upstream?: Partial<Upstream> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { upstream?: Partial<Upstream>; trustProxy?: TrustProxy } = {},
+): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
   const labApi = await buildSandboxApp({ dbFile: ':memory:', apiKey });
@@ -88,6 +91,7 @@ export async function startStack(options: { upstream?: Partial<Upstream> } = {})
     sessionIdleSeconds: 900,
     sessionAbsoluteSeconds: 43_200,
     webDir: '/nonexistent',
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {
