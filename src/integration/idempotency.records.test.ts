@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersPageSchema, postOrderResponseSchema, userSchema } from '../contract';
 import { ensureAccount } from '../bff/store/accounts';
@@ -54,6 +56,64 @@ const ordersOf = async (userId: string) =>
     (await stack.request(first, 'GET', `/api/lab/v3/orders?user_id=${userId}`)).json(),
   ).orders;
 
+/**
+ * A loopback proxy in front of a stack's Lab API that holds every order creation a
+ * moment, and meanwhile answers a second one with the same key 409, as the real Lab API
+ * documents (facts §13); once answered, repeats go through and the Lab API replays. The local Lab API answers each request in one go, so it never
+ * shows that. The proxy starts before the stack it serves and learns its address late.
+ */
+async function slowOrdersProxy() {
+  let labApiUrl = '';
+  const inFlight = new Set<string>();
+  const answered = new Set<string>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const header = request.headers['x-idempotency-key'];
+      const key = typeof header === 'string' && !answered.has(header) ? header : null;
+      const creating = request.method === 'POST' && request.url === '/v3/order' && key !== null;
+      if (creating) {
+        if (inFlight.has(key)) {
+          response.writeHead(409, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ detail: 'A request with this key is still running' }));
+          return;
+        }
+        inFlight.add(key);
+      }
+      setTimeout(
+        () => {
+          const forwarded = httpRequest(
+            `${labApiUrl}${request.url ?? '/'}`,
+            { method: request.method, headers: request.headers },
+            (answer) => {
+              // The Lab API has stored its answer by the time it sends it; repeats replay it.
+              if (creating) {
+                inFlight.delete(key);
+                answered.add(key);
+              }
+              response.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(response);
+            },
+          );
+          forwarded.end(Buffer.concat(chunks));
+        },
+        creating ? 300 : 0,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    target(target: Stack) {
+      const address = target.labApi.server.address() as AddressInfo;
+      labApiUrl = `http://127.0.0.1:${address.port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('idempotency keys scoped per account', () => {
   it("never gives one account another account's order for the same key", async () => {
     const userA = await newPatient('idem-scope-a');
@@ -98,16 +158,38 @@ describe('idempotency keys scoped per account', () => {
   });
 
   it('makes one order of five concurrent identical submissions, and all five get it', async () => {
-    const user = await newPatient('idem-concurrent');
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        order(first, 'double-click-key-1', validOrder({ user_id: user })),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const ids = new Set(answers.map((a) => postOrderResponseSchema.parse(a.json()).order.id));
-    expect(ids.size).toBe(1);
-    expect((await ordersOf(user)).map((o) => o.id)).toEqual([...ids]);
+    // Each order creation lingers on its way to the Lab API, so the five surely overlap.
+    // Without the BFF waiting for the first, four would get the Lab API's 409.
+    const slow = await slowOrdersProxy();
+    try {
+      const viaSlow = await startStack({ upstream: { baseUrl: slow.url } });
+      slow.target(viaSlow);
+      try {
+        const cookie = await viaSlow.signIn('coordinator');
+        const created = await viaSlow.request(cookie, 'POST', '/api/lab/v2/user', {
+          headers: json,
+          body: JSON.stringify({ client_user_id: 'idem-concurrent' }),
+        });
+        const user = userSchema.parse(created.json()).user_id;
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            viaSlow.request(cookie, 'POST', '/api/lab/v3/order', {
+              headers: { ...json, 'x-idempotency-key': 'double-click-key-1' },
+              body: JSON.stringify(validOrder({ user_id: user })),
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        const ids = new Set(answers.map((a) => postOrderResponseSchema.parse(a.json()).order.id));
+        expect(ids.size).toBe(1);
+        const listed = await viaSlow.request(cookie, 'GET', `/api/lab/v3/orders?user_id=${user}`);
+        expect(ordersPageSchema.parse(listed.json()).orders.map((o) => o.id)).toEqual([...ids]);
+      } finally {
+        await viaSlow.close();
+      }
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a key that is not 1 to 255 visible characters', async () => {
