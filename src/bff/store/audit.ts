@@ -6,14 +6,18 @@ export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 
 
 /**
  * Appends rows at the end of the hash chain. Appends are serialised so the chain stays
- * one line: on PostgreSQL an exclusive lock on the table (reads go on) held until
- * commit, across every replica; SQLite has one writer, and Kysely runs a transaction
- * on its single connection alone.
+ * one line: on PostgreSQL a transaction-scoped advisory lock, held until commit, across
+ * every replica (this is the trail's only writer); SQLite has one writer, and Kysely
+ * runs a transaction on its single connection alone.
  */
 async function appendChained(db: Kysely<Database>, entries: readonly AuditEntry[]) {
   await db.transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`LOCK TABLE audit_event IN EXCLUSIVE MODE`.execute(trx);
+      // An advisory lock needs no privilege beyond INSERT; keyed by schema so two
+      // consoles sharing a database do not wait on each other.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.audit_event'))`.execute(
+        trx,
+      );
     }
     const last = await trx
       .selectFrom('audit_event')

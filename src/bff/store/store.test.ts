@@ -13,6 +13,12 @@ import {
   recordLoginFailure,
 } from './loginFailures';
 import { listParsingJobs, recordParsingJob } from './parsingJobs';
+import {
+  IDEMPOTENCY_KEY_TTL_MS,
+  claimIdempotencyKey,
+  readServerSecret,
+  settleIdempotencyKey,
+} from './idempotencyKeys';
 import { createSession, resumeSession } from './sessions';
 import { postgresLocation, skipPostgres } from './testLocations';
 
@@ -181,6 +187,35 @@ describe.each(dialects)('BFF store on $name', ({ open, skip }) => {
       // Its owner signing in ends the count.
       await clearAccountFailures(store.db, 'lee@example.test');
       expect(await accountLockedFor(store.db, 'lee@example.test', after + 1)).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    "keeps each account's idempotency keys apart, with the request each was first used for",
+    async () => {
+      const t0 = 1_700_000_000_000;
+      const key = { accountId: 'acc-a', keyHash: 'k1', fingerprint: 'body-1' };
+      // Of concurrent claims (replicas), exactly one wins; the others see it running.
+      const claims = await Promise.all(
+        Array.from({ length: 5 }, () => claimIdempotencyKey(store.db, key, t0)),
+      );
+      expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+      expect(claims.filter((c) => c.kind === 'running')).toHaveLength(4);
+      expect(await claimIdempotencyKey(store.db, { ...key, fingerprint: 'body-2' }, t0)).toEqual({
+        kind: 'mismatch',
+      });
+      // Another account's key of the same text is its own.
+      expect(await claimIdempotencyKey(store.db, { ...key, accountId: 'acc-b' }, t0)).toEqual({
+        kind: 'claimed',
+      });
+      await settleIdempotencyKey(store.db, key);
+      expect(await claimIdempotencyKey(store.db, key, t0 + 1)).toEqual({ kind: 'done' });
+      // Forgotten after its time: a new first use, even for another request.
+      const later = t0 + IDEMPOTENCY_KEY_TTL_MS;
+      expect(await claimIdempotencyKey(store.db, { ...key, fingerprint: 'body-2' }, later)).toEqual(
+        { kind: 'claimed' },
+      );
+      expect(await readServerSecret(store.db, 'idempotency')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     },
   );
 
