@@ -50,12 +50,10 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
   TRUST_PROXY: optionalText.transform((value, ctx) => {
-    const trust = parseTrustProxy(value);
-    if (trust !== false && !Array.isArray(trust) && typeof trust === 'object') {
-      ctx.addIssue({ code: 'custom', message: trust.error });
-      return z.NEVER;
-    }
-    return trust;
+    const parsed = parseTrustProxy(value);
+    if ('trust' in parsed) return parsed.trust;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),

@@ -21,8 +21,10 @@ const isAddressOrRange = (entry: string) => {
 };
 
 /** `TRUST_PROXY`: unset or `false`, a number of hops (1 to 10), or addresses and CIDR ranges. */
-export function parseTrustProxy(value: string | undefined): TrustProxy | { error: string } {
-  if (value === undefined || value === 'false') return false;
+export function parseTrustProxy(
+  value: string | undefined,
+): { trust: TrustProxy } | { error: string } {
+  if (value === undefined || value === 'false') return { trust: false };
   if (value === 'true') {
     return {
       error:
@@ -31,12 +33,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    return hops >= 1 && hops <= 10 ? hops : { error: 'must be 1 to 10 proxy hops' };
+    return hops >= 1 && hops <= 10 ? { trust: hops } : { error: 'must be 1 to 10 proxy hops' };
   }
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   return bad === undefined
-    ? entries
+    ? { trust: entries }
     : { error: `must be a number of hops or addresses and CIDR ranges ("${bad}" is neither)` };
 }
 
