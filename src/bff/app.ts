@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { sessionRoutes } from './routes/session';
+import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
 import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './upload/gate';
 
@@ -24,9 +25,9 @@ export interface AppOptions {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   webDir: string;
-  trustProxy?: boolean;
   /** PUBLIC_URL's origin: the only one allowed to call `/api`. Omitted in local development. */
   consoleOrigin?: string | null;
+  trustProxy?: TrustProxy;
   /** A pino level; omitted means no logging (tests). */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
@@ -56,7 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: routeFrameworkError,
     clientErrorHandler: answerUnparsableRequest,
     genReqId: () => randomUUID(),
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(opts.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });

@@ -106,4 +106,21 @@ describe('parseConfig', () => {
     expect(production.secureCookies).toBe(true);
     expect(parseConfig({}).consoleOrigin).toBeNull();
   });
+
+  it('trusts a number of proxy hops or proxies at given addresses, never every hop', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    expect(fail({ TRUST_PROXY: 'true' })).toMatch(
+      /^Configuration error: TRUST_PROXY must say which proxies/,
+    );
+    expect(fail({ TRUST_PROXY: '0' })).toMatch(/1 to 10 proxy hops/);
+    expect(fail({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toMatch(
+      /"proxy.internal" is neither/,
+    );
+  });
 });

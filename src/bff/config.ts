@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
 import { UPSTREAM_DEFAULTS } from './proxy/upstream';
 import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
+import { parseTrustProxy, type TrustProxy } from './trustProxy';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -68,7 +69,12 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
-  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  TRUST_PROXY: optionalText.transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if ('trust' in parsed) return parsed.trust;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(z.string().min(12).optional()),
@@ -100,7 +106,7 @@ export interface BffConfig {
         });
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   bootstrapAdmin: { email: string; password: string } | null;
   webDir: string;
@@ -155,7 +161,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     upstream: resolveUpstream(e),
     sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bootstrapAdmin:
       e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD

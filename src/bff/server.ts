@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { BffConfig, Upstream } from './config';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { ensureAccount, removeAccounts } from './store/accounts';
-import { openStore, type Store } from './store/database';
+import { openStore, storeLocationFor, type Store } from './store/database';
 
 export interface RunningBff {
   app: FastifyInstance;
@@ -15,11 +14,7 @@ export interface RunningBff {
 
 /** The only place the BFF listens. */
 export async function startBff(config: BffConfig, upstream: Upstream): Promise<RunningBff> {
-  const store = await openStore(
-    config.databaseUrl
-      ? { dialect: 'postgres', url: config.databaseUrl }
-      : { dialect: 'sqlite', file: path.join(config.dataDir, 'console.sqlite') },
-  );
+  const store = await openStore(storeLocationFor(config));
   if (upstream.environment === 'local') {
     for (const account of DEMO_ACCOUNTS) await ensureAccount(store.db, account);
   } else {

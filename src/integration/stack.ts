@@ -6,6 +6,7 @@ import { buildApp } from '../bff/app';
 import type { Upstream } from '../bff/config';
 import { ensureAccount } from '../bff/store/accounts';
 import { openStore, type Store } from '../bff/store/database';
+import type { TrustProxy } from '../bff/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
 
 /*
@@ -47,6 +48,7 @@ export async function startStack(
     upstream?: Partial<Upstream>;
     uploadConcurrency?: number;
     consoleOrigin?: string;
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
@@ -96,6 +98,7 @@ export async function startStack(
     webDir: '/nonexistent',
     ...(options.uploadConcurrency ? { uploadConcurrency: options.uploadConcurrency } : {}),
     ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
+import { IdempotencyScope } from '../idempotency';
 import { sendProblem } from '../problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
+import { recordIdInAnswer, recordIdInRequest } from '../proxy/auditRecord';
 import { callLabApi, sendLabAnswer } from '../proxy/answer';
 import { FORWARDED_REQUEST_HEADERS, pickHeaders } from '../proxy/headers';
 import type { LabApiClient } from '../proxy/upstream';
@@ -22,8 +24,18 @@ export interface LabProxyOptions {
 export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) {
   const sandbox = opts.upstream.environment !== 'production';
   const trail = new AuditTrail(opts.store.db);
+  const idempotency = new IdempotencyScope(
+    opts.store,
+    // A repeat waits as long as the first call may take, retries included.
+    opts.upstream.deadlineMs ?? opts.upstream.timeoutMs,
+  );
 
-  const audit = async (request: FastifyRequest, matched: MatchedCall, outcome: number) => {
+  const audit = async (
+    request: FastifyRequest,
+    matched: MatchedCall,
+    outcome: number,
+    recordId: string | null,
+  ) => {
     const target = matched.call.audit;
     if (!target) return;
     const account = request.session?.account;
@@ -39,7 +51,7 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
       role: account.role,
       action: describeCall(matched.call),
       record_type: target.recordType,
-      record_id: target.idParam ? (matched.params[target.idParam] ?? null) : null,
+      record_id: recordId,
       outcome,
       request_id: request.id,
     });
@@ -55,26 +67,42 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
     if (!matched || (matched.call.sandboxOnly && !sandbox)) {
       return sendProblem(reply, 404, 'Not found', 'The console does not offer this Lab API call.');
     }
-    const role = request.session?.account.role;
-    if (!role || !can(role, matched.call.permission)) {
-      await audit(request, matched, 403);
+    const account = request.session?.account;
+    const recordId = recordIdInRequest(matched, query);
+    if (!account || !can(account.role, matched.call.permission)) {
+      await audit(request, matched, 403, recordId);
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
     }
 
-    const answer = await callLabApi(
-      opts.client,
-      {
-        method: request.method,
-        pathAndQuery: labPath + query,
-        headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      },
-      matched.call.answers ?? 'json',
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const scoped = await idempotency.scope(
+      account.id,
+      pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
+      { method: request.method, pathAndQuery: labPath + query, body },
+    );
+    if (scoped.kind === 'refused') {
+      await audit(request, matched, scoped.status, recordId);
+      if (scoped.status === 409) reply.header('retry-after', '1');
+      return sendProblem(reply, scoped.status, scoped.title, scoped.detail);
+    }
+
+    const answer = await scoped.during(() =>
+      callLabApi(
+        opts.client,
+        {
+          method: request.method,
+          pathAndQuery: labPath + query,
+          headers: scoped.headers,
+          ...(body === undefined ? {} : { body }),
+        },
+        matched.call.answers ?? 'json',
+      ),
     );
     if (!answer.ok) {
       request.log.warn({ reason: answer.reason, call: describeCall(matched.call) }, answer.title);
     }
-    await audit(request, matched, answer.status);
+    const created = answer.ok ? recordIdInAnswer(matched, answer.status, answer.body) : null;
+    await audit(request, matched, answer.status, created ?? recordId);
     return sendLabAnswer(reply, answer);
   }
 

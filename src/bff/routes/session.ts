@@ -10,7 +10,12 @@ import { sendProblem } from '../problem';
 import { DECOY_HASH, verifyPassword } from '../security/passwords';
 import { findAccountByEmail, toPublicAccount } from '../store/accounts';
 import type { Store } from '../store/database';
-import { isThrottled, recordLoginFailure } from '../store/loginFailures';
+import {
+  accountLockedFor,
+  addressThrottledFor,
+  clearAccountFailures,
+  recordLoginFailure,
+} from '../store/loginFailures';
 import { createSession, endSession, type ActiveSession } from '../store/sessions';
 
 export interface SessionRoutesOptions {
@@ -43,26 +48,37 @@ export function sessionRoutes(fastify: FastifyInstance, opts: SessionRoutesOptio
       maxAge: opts.absoluteSeconds,
     });
 
+  /* 429 with Retry-After in whole seconds (RFC 9110), and the wait in words. */
+  const tooMany = (reply: FastifyReply, waitMs: number, detail: string) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.header('retry-after', String(seconds));
+    const wait = seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+    return sendProblem(reply, 429, 'Too many sign-in attempts', `${detail} Try again in ${wait}.`);
+  };
+
   fastify.post(SESSION_PATH, async (request, reply) => {
     const now = Date.now();
-    if (await isThrottled(db, request.ip, now)) {
-      return sendProblem(
-        reply,
-        429,
-        'Too many sign-in attempts',
-        'Wait a minute before trying again.',
-      );
+    const addressWait = await addressThrottledFor(db, request.ip, now);
+    if (addressWait > 0) {
+      return tooMany(reply, addressWait, 'Too many failed sign-ins from this address.');
     }
     const parsed = loginRequestSchema.safeParse(request.body);
+    // Counted per e-mail tried, known or not: the answer never tells which accounts exist.
+    const email = parsed.success ? parsed.data.email.toLowerCase() : null;
+    const accountWait = email ? await accountLockedFor(db, email, now) : 0;
+    if (accountWait > 0) {
+      return tooMany(reply, accountWait, 'Too many failed sign-ins for this account.');
+    }
     const account = parsed.success ? await findAccountByEmail(db, parsed.data.email) : undefined;
     const valid = await verifyPassword(
       parsed.success ? parsed.data.password : '',
       account?.password_hash ?? DECOY_HASH,
     );
     if (!parsed.success || !account || !valid) {
-      await recordLoginFailure(db, request.ip, now);
+      await recordLoginFailure(db, { address: request.ip, email }, now);
       return sendProblem(reply, 401, 'Sign-in failed', LOGIN_FAILED_MESSAGE);
     }
+    await clearAccountFailures(db, account.email);
     if (request.session) await endSession(db, request.session.tokenHash);
     const token = await createSession(db, account.id, now);
     setCookie(reply, token);

@@ -1,10 +1,56 @@
-import type { Insertable, Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { GENESIS_HASH, hashAuditRow } from './auditChain';
 import type { AuditEventTable, Database } from './schema';
 
-export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id'>;
+export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 'hash'>;
+
+/**
+ * Appends rows at the end of the hash chain. Appends are serialised so the chain stays
+ * one line: on PostgreSQL a transaction-scoped advisory lock, held until commit, across
+ * every replica (this is the trail's only writer); SQLite has one writer, and Kysely
+ * runs a transaction on its single connection alone.
+ */
+async function appendChained(db: Kysely<Database>, entries: readonly AuditEntry[]) {
+  await db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      // An advisory lock needs no privilege beyond INSERT; keyed by schema so two
+      // consoles sharing a database do not wait on each other.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.audit_event'))`.execute(
+        trx,
+      );
+    }
+    const last = await trx
+      .selectFrom('audit_event')
+      .select(['id', 'hash'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let id = last?.id ?? 0;
+    let prev = last?.hash ?? GENESIS_HASH;
+    const rows = entries.map((entry) => {
+      id += 1;
+      const row = {
+        id,
+        at: entry.at,
+        account_id: entry.account_id ?? null,
+        account_email: entry.account_email ?? null,
+        role: entry.role ?? null,
+        action: entry.action,
+        record_type: entry.record_type,
+        record_id: entry.record_id ?? null,
+        outcome: entry.outcome,
+        request_id: entry.request_id,
+        prev_hash: prev,
+      };
+      prev = hashAuditRow(row);
+      return { ...row, hash: prev };
+    });
+    await trx.insertInto('audit_event').values(rows).execute();
+  });
+}
 
 export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_event').values(entry).execute();
+  await appendChained(db, [entry]);
 }
 
 /**
@@ -29,10 +75,10 @@ export class AuditTrail {
     const batch = this.pending.splice(0, 500);
     if (this.pending.length > 0) setImmediate(() => void this.flush());
     try {
-      await this.db
-        .insertInto('audit_event')
-        .values(batch.map((p) => p.entry))
-        .execute();
+      await appendChained(
+        this.db,
+        batch.map((p) => p.entry),
+      );
       for (const p of batch) p.done();
     } catch (error) {
       const failure = error instanceof Error ? error : new Error('audit write failed');

@@ -17,6 +17,16 @@ export interface Store {
 export type StoreLocation =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
 
+/** Where the console keeps its data: PostgreSQL when configured, else a file in the data folder. */
+export function storeLocationFor(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): StoreLocation {
+  return config.databaseUrl
+    ? { dialect: 'postgres', url: config.databaseUrl }
+    : { dialect: 'sqlite', file: path.join(config.dataDir, 'console.sqlite') };
+}
+
 /** Opens the console's database and brings its schema up to date. */
 export async function openStore(location: StoreLocation): Promise<Store> {
   const db = new Kysely<Database>({ dialect: createDialect(location) });

@@ -1,4 +1,3 @@
-import type { Generated } from 'kysely';
 import type { Role } from '../../contract';
 
 /** Times are epoch milliseconds: one representation on SQLite and PostgreSQL (bigint). */
@@ -19,9 +18,13 @@ export interface SessionTable {
   last_seen_at: number;
 }
 
-/** Append-only (triggers refuse UPDATE and DELETE). Never holds patient values. */
+/**
+ * Append-only (triggers refuse UPDATE, DELETE, REPLACE and TRUNCATE) and hash-chained
+ * (see `auditChain.ts`). Never holds patient values.
+ */
 export interface AuditEventTable {
-  id: Generated<number>;
+  /** Given by the appender, one past the last row's, under the append lock. */
+  id: number;
   at: number;
   account_id: string | null;
   account_email: string | null;
@@ -33,6 +36,31 @@ export interface AuditEventTable {
   /** HTTP status the browser received. */
   outcome: number;
   request_id: string;
+  /** The hash of the row before (`GENESIS_HASH` for the first). */
+  prev_hash: string;
+  /** SHA-256 of this row's canonical encoding and `prev_hash`. */
+  hash: string;
+}
+
+/** An account's idempotency key and the request it was first used for (migration 003). */
+export interface IdempotencyKeyTable {
+  account_id: string;
+  key_hash: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  claimed_at: number;
+  expires_at: number;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface AccountLoginFailureTable {
+  /** The e-mail tried, lower-cased, whether or not an account has it. */
+  email: string;
+  at: number;
 }
 
 export interface LoginFailureTable {
@@ -60,4 +88,7 @@ export interface Database {
   audit_event: AuditEventTable;
   login_failure: LoginFailureTable;
   parsing_job_record: ParsingJobRecordTable;
+  idempotency_key: IdempotencyKeyTable;
+  server_secret: ServerSecretTable;
+  account_login_failure: AccountLoginFailureTable;
 }

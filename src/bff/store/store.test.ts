@@ -3,8 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount, findAccountByEmail, removeAccounts } from './accounts';
 import { AuditTrail, appendAudit, listAudit } from './audit';
 import { openStore, type Store } from './database';
-import { LOGIN_FAILURE_LIMIT, isThrottled, recordLoginFailure } from './loginFailures';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  ACCOUNT_LOCKOUT_MS,
+  LOGIN_FAILURE_LIMIT,
+  accountLockedFor,
+  clearAccountFailures,
+  isThrottled,
+  recordLoginFailure,
+} from './loginFailures';
 import { listParsingJobs, recordParsingJob } from './parsingJobs';
+import {
+  IDEMPOTENCY_KEY_TTL_MS,
+  claimIdempotencyKey,
+  readServerSecret,
+  settleIdempotencyKey,
+} from './idempotencyKeys';
 import { createSession, resumeSession } from './sessions';
 import { postgresLocation, skipPostgres } from './testLocations';
 
@@ -140,12 +154,70 @@ describe.each(dialects)('BFF store on $name', ({ open, skip }) => {
     const t0 = 1_700_000_000_000;
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
       expect(await isThrottled(store.db, '203.0.113.9', t0 + i)).toBe(false);
-      await recordLoginFailure(store.db, '203.0.113.9', t0 + i);
+      await recordLoginFailure(store.db, { address: '203.0.113.9', email: null }, t0 + i);
     }
     expect(await isThrottled(store.db, '203.0.113.9', t0 + 10)).toBe(true);
     expect(await isThrottled(store.db, '198.51.100.1', t0 + 10)).toBe(false);
     expect(await isThrottled(store.db, '203.0.113.9', t0 + 61_000)).toBe(false);
   });
+
+  it.skipIf(skip)(
+    'locks an account tried from many addresses, for minutes after each failure',
+    async () => {
+      const t0 = 1_700_000_000_000;
+      const fail = (i: number, at: number) =>
+        recordLoginFailure(store.db, { address: `198.51.100.${i}`, email: 'Lee@Example.test' }, at);
+      // Failures older than an hour do not count.
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await fail(i, t0 - 3_600_000 - 1000 + i);
+      expect(await accountLockedFor(store.db, 'lee@example.test', t0)).toBe(0);
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) await fail(i, t0 + i);
+      expect(await accountLockedFor(store.db, 'lee@example.test', t0 + 100)).toBe(0);
+      await fail(99, t0 + 100);
+      expect(await accountLockedFor(store.db, 'LEE@example.test', t0 + 100)).toBe(
+        ACCOUNT_LOCKOUT_MS,
+      );
+      expect(await accountLockedFor(store.db, 'other@example.test', t0 + 100)).toBe(0);
+      // The lockout is short; the next failure within the hour locks again.
+      const after = t0 + 100 + ACCOUNT_LOCKOUT_MS;
+      expect(await accountLockedFor(store.db, 'lee@example.test', after)).toBe(0);
+      await fail(7, after);
+      expect(await accountLockedFor(store.db, 'lee@example.test', after + 1)).toBe(
+        ACCOUNT_LOCKOUT_MS - 1,
+      );
+      // Its owner signing in ends the count.
+      await clearAccountFailures(store.db, 'lee@example.test');
+      expect(await accountLockedFor(store.db, 'lee@example.test', after + 1)).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    "keeps each account's idempotency keys apart, with the request each was first used for",
+    async () => {
+      const t0 = 1_700_000_000_000;
+      const key = { accountId: 'acc-a', keyHash: 'k1', fingerprint: 'body-1' };
+      // Of concurrent claims (replicas), exactly one wins; the others see it running.
+      const claims = await Promise.all(
+        Array.from({ length: 5 }, () => claimIdempotencyKey(store.db, key, t0)),
+      );
+      expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+      expect(claims.filter((c) => c.kind === 'running')).toHaveLength(4);
+      expect(await claimIdempotencyKey(store.db, { ...key, fingerprint: 'body-2' }, t0)).toEqual({
+        kind: 'mismatch',
+      });
+      // Another account's key of the same text is its own.
+      expect(await claimIdempotencyKey(store.db, { ...key, accountId: 'acc-b' }, t0)).toEqual({
+        kind: 'claimed',
+      });
+      await settleIdempotencyKey(store.db, key);
+      expect(await claimIdempotencyKey(store.db, key, t0 + 1)).toEqual({ kind: 'done' });
+      // Forgotten after its time: a new first use, even for another request.
+      const later = t0 + IDEMPOTENCY_KEY_TTL_MS;
+      expect(await claimIdempotencyKey(store.db, { ...key, fingerprint: 'body-2' }, later)).toEqual(
+        { kind: 'claimed' },
+      );
+      expect(await readServerSecret(store.db, 'idempotency')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    },
+  );
 
   it.skipIf(skip)(
     'records the parsing jobs the console created and lists them newest first',

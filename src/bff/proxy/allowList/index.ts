@@ -20,7 +20,15 @@ export interface AllowedCall {
   /** Lab API path; `{name}` is one path segment. */
   path: string;
   permission: Permission;
-  audit?: { recordType: string; idParam?: string };
+  audit?: {
+    recordType: string;
+    /** The path parameter naming the record. */
+    idParam?: string;
+    /** Query parameters that may name the record; the first one present is taken. */
+    idInQuery?: readonly string[];
+    /** Creates: the new record's id, read from a successful answer. */
+    idInAnswer?: (answer: unknown) => string | undefined;
+  };
   /** Only offered against a sandbox (the local one or a real sandbox). */
   sandboxOnly?: boolean;
   /** What a successful answer must be; JSON unless said (see `../answer.ts`). */

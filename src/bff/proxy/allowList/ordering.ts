@@ -1,28 +1,36 @@
 import type { AllowedCall } from '.';
+import { postOrderResponseSchema, userSchema } from '../../../contract';
+
+/* Creates are audited with the id of what they created, so the trail answers "who
+   created this order / patient". */
+const createdOrder = {
+  recordType: 'order',
+  idInAnswer: (answer: unknown) => postOrderResponseSchema.safeParse(answer).data?.order.id,
+};
 
 /**
  * Patients, new orders and test kits. Every call touches patient data, so every call
  * is audited.
  */
 export const ORDERING_CALLS: readonly AllowedCall[] = [
-  { method: 'POST', path: '/v3/order', permission: 'orders.write', audit: { recordType: 'order' } },
+  { method: 'POST', path: '/v3/order', permission: 'orders.write', audit: createdOrder },
   {
     method: 'POST',
     path: '/v3/order/create',
     permission: 'orders.write',
-    audit: { recordType: 'order' },
+    audit: createdOrder,
   },
   {
     method: 'POST',
     path: '/v3/order/testkit',
     permission: 'orders.write',
-    audit: { recordType: 'order' },
+    audit: createdOrder,
   },
   {
     method: 'POST',
     path: '/v3/order/testkit/register',
     permission: 'orders.write',
-    audit: { recordType: 'order' },
+    audit: createdOrder,
   },
   {
     method: 'GET',
@@ -34,7 +42,10 @@ export const ORDERING_CALLS: readonly AllowedCall[] = [
     method: 'POST',
     path: '/v2/user',
     permission: 'patients.write',
-    audit: { recordType: 'patient' },
+    audit: {
+      recordType: 'patient',
+      idInAnswer: (answer: unknown) => userSchema.safeParse(answer).data?.user_id,
+    },
   },
   {
     method: 'GET',
@@ -52,6 +63,6 @@ export const ORDERING_CALLS: readonly AllowedCall[] = [
     method: 'POST',
     path: '/v2/user/undo_delete',
     permission: 'patients.write',
-    audit: { recordType: 'patient' },
+    audit: { recordType: 'patient', idInQuery: ['user_id', 'client_user_id'] },
   },
 ];
