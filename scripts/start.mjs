@@ -9,7 +9,7 @@ const server = path.join(root, 'dist/server/start.js');
 const web = path.join(root, 'dist/web/index.html');
 
 if (!existsSync(server) || !existsSync(web)) {
-  console.log('No build found: building the console first (about a minute)…');
+  console.log('No build found: building the console first…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,7 +3,8 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Upstream } from './config';
+import pinoPretty from 'pino-pretty';
+import type { LogFormat, Upstream } from './config';
 import { apiGuardPlugin } from './plugins/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
 import { logRedaction } from './plugins/logRedaction';
@@ -30,6 +31,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** A pino level; omitted means no logging (tests). */
   logLevel?: string;
+  /** `pretty` writes one readable line per event to stdout; JSON lines otherwise. */
+  logFormat?: LogFormat;
   /** Where log lines go (default stdout); tests read them to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
   /** Lab-report uploads handled at once (default `UPLOAD_CONCURRENCY_DEFAULT`). */
@@ -43,6 +46,19 @@ const serializers = {
   },
 };
 
+function logDestination(opts: AppOptions) {
+  if (opts.logStream) return { stream: opts.logStream };
+  if (opts.logFormat !== 'pretty') return {};
+  return {
+    stream: pinoPretty({
+      colorize: process.stdout.isTTY,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId',
+      singleLine: true,
+    }),
+  };
+}
+
 /** Builds the BFF without listening: `server.ts` listens, tests call `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
@@ -51,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           level: opts.logLevel,
           serializers,
           redact: logRedaction(opts.upstream.keyHeader),
-          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          ...logDestination(opts),
         }
       : false,
     frameworkErrors: routeFrameworkError,

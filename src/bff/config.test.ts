@@ -97,6 +97,17 @@ describe('parseConfig', () => {
     expect(fail({ CONSOLE_ADMIN_EMAIL: 'a@example.test' })).toMatch(/must be set together/);
   });
 
+  it('logs readable warnings by hand, and every request as JSON in production', () => {
+    expect(parseConfig({})).toMatchObject({ logLevel: 'warn', logFormat: 'pretty' });
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.test' };
+    expect(parseConfig(production)).toMatchObject({ logLevel: 'info', logFormat: 'json' });
+    expect(parseConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' })).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+    });
+    expect(fail({ LOG_FORMAT: 'xml' })).toMatch(/^Configuration error: LOG_FORMAT/);
+  });
+
   it('takes the console origin from PUBLIC_URL, and secure cookies in production', () => {
     const production = parseConfig({
       NODE_ENV: 'production',

@@ -16,6 +16,8 @@ export const DEPLOYMENTS = {
   },
 } as const;
 
+export type LogFormat = 'pretty' | 'json';
+
 export type UpstreamEnvironment = 'local' | 'sandbox' | 'production' | 'custom';
 
 /** Where the BFF sends Lab API calls, once start-up has resolved it. */
@@ -75,7 +77,8 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(z.string().min(12).optional()),
   /** Where the built SPA is; tests and `npm start` use the default. */
@@ -108,6 +111,8 @@ export interface BffConfig {
   sessionAbsoluteSeconds: number;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** JSON lines for a log collector in production; one readable line per event by hand. */
+  logFormat: LogFormat;
   bootstrapAdmin: { email: string; password: string } | null;
   webDir: string;
   /** Lab-report uploads read and forwarded at once; more are refused with Retry-After. */
@@ -130,8 +135,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     );
   }
   const e = parsed.data;
+  const production = env.NODE_ENV === 'production';
   // Without it a production console would fall back to plain local HTTP: cookies without Secure.
-  if (env.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+  if (production && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError(
       `Configuration error: PUBLIC_URL must be the console's https address in production (NODE_ENV=production)${e.PUBLIC_URL === undefined ? ', and it is not set' : ` (got "${e.PUBLIC_URL}")`}`,
     );
@@ -162,7 +168,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600,
     trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
+    // Run by hand, the terminal shows what needs attention; production keeps every request.
+    logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     bootstrapAdmin:
       e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD
         ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }

@@ -41,6 +41,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     trustProxy: config.trustProxy,
     consoleOrigin: config.consoleOrigin,
     logLevel: config.logLevel,
+    logFormat: config.logFormat,
     uploadConcurrency: config.uploadConcurrency,
   });
   await app.listen({ port: config.port, host: config.host });

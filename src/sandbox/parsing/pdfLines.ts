@@ -1,3 +1,5 @@
+import { loadPdfJs } from './pdfJs';
+
 /** The spec's page limit for one PDF (facts §9). */
 export const PDF_MAX_PAGES = 30;
 
@@ -15,7 +17,7 @@ interface TextItem {
  */
 export async function readPdfLines(bytes: Uint8Array): Promise<string[]> {
   // Loaded on first use: pdf.js is large, and most runs of the local Lab API parse nothing.
-  const { getDocumentProxy } = await import('unpdf');
+  const { getDocumentProxy } = await loadPdfJs();
   let pdf;
   try {
     // pdf.js wants a plain Uint8Array (not a Buffer) and takes ownership of it: a copy.
