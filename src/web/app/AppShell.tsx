@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
+import { environmentBadge } from '../shared/lib/environment';
 import { describeRole } from '../shared/lib/permissions';
 import { navItemsFor } from './navigation';
 
@@ -8,6 +9,7 @@ import { navItemsFor } from './navigation';
 export function AppShell() {
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
   const { account } = session;
+  const environment = environmentBadge(session.upstream);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -28,6 +30,13 @@ export function AppShell() {
           <Link to="/orders" className="brand">
             Lab console
           </Link>
+          <p
+            className={`environment ${environment.testData ? 'environment--test' : 'environment--real'}`}
+            title={environment.description}
+          >
+            <span className="visually-hidden">{environment.description}</span>
+            <span aria-hidden="true">{environment.label}</span>
+          </p>
           <nav aria-label="Main" className="main-nav">
             <ul>
               {navItemsFor(account.role).map((item) => (
