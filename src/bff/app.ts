@@ -11,6 +11,7 @@ import { logRedaction } from './plugins/logRedaction';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { LabApiClient } from './proxy/upstream';
+import { deletedPatientsRoutes } from './routes/deletedPatients';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     client,
     gate: new UploadGate(opts.uploadConcurrency ?? UPLOAD_CONCURRENCY_DEFAULT),
   });
+  await fastify.register(deletedPatientsRoutes, { store: opts.store });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

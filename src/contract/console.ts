@@ -46,3 +46,19 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';
+
+/** Patients deleted through this console whose deletion can still be undone. */
+export const DELETED_PATIENTS_PATH = '/api/patients/deleted';
+
+export const deletedPatientSchema = z.object({
+  user_id: z.string(),
+  deleted_at: z.iso.datetime(),
+  /** The end of the Lab API's grace period: after it the patient's data is erased. */
+  undo_until: z.iso.datetime(),
+  deleted_by: z.string().nullable(),
+});
+export type DeletedPatient = z.infer<typeof deletedPatientSchema>;
+
+export const deletedPatientsResponseSchema = z.object({
+  patients: z.array(deletedPatientSchema),
+});

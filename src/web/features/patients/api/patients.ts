@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { DELETED_PATIENTS_PATH, deletedPatientsResponseSchema } from '../../../../contract/console';
 import { ordersPageSchema } from '../../../../contract/order';
 import { userSchema, usersPageSchema, type CreateUserRequest } from '../../../../contract/users';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
@@ -47,3 +48,10 @@ export async function deletePatient(userId: string): Promise<void> {
 export async function undoDeletePatient(userId: string): Promise<void> {
   await apiRequest(labPath('/v2/user/undo_delete', { user_id: userId }), { method: 'POST' });
 }
+
+/** Patients deleted through this console that can still be restored (the BFF's record). */
+export const deletedPatientsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['patients', 'deleted'],
+    queryFn: ({ signal }) => apiGet(DELETED_PATIENTS_PATH, deletedPatientsResponseSchema, signal),
+  });

@@ -7,6 +7,7 @@ import { canWritePatients } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientsQueryOptions } from '../api/patients';
 import { CreatePatientForm } from './CreatePatientForm';
+import { RecentlyDeleted } from './RecentlyDeleted';
 
 export function PatientsPage({ role, search }: { role: Role; search: string }) {
   usePageTitle('Patients');
@@ -35,6 +36,8 @@ export function PatientsPage({ role, search }: { role: Role; search: string }) {
         />
         <button type="submit">Search</button>
       </form>
+
+      <RecentlyDeleted canUndo={canWritePatients(role)} />
 
       {data.users.length === 0 ? (
         <p className="empty">{search ? `No patient matches “${search}”.` : 'No patients yet.'}</p>
