@@ -6,7 +6,7 @@ import type { Marker } from '../../../../contract/labTest';
 import { NOTES_MAX_LENGTH } from '../../../../contract/messages';
 import { RESPONSIBLE_RELATIONSHIPS } from '../../../../contract/orderRequest';
 import { humanize } from '../../../shared/lib/format';
-import { emptyAsUndefined, type OrderForm } from '../lib/formTypes';
+import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
 import { ImageInput } from './ImageInput';
 import { AddressFields } from './PatientSections';
@@ -334,7 +334,7 @@ export function NotesFieldset({ form, account }: { form: OrderForm; account: Lab
   const id = useId();
   const notes = useWatch({ control: form.control, name: 'clinical_notes' });
   const message = useFieldError(form, 'clinical_notes');
-  const text = typeof notes === 'string' ? notes : '';
+  const text = typeof notes === 'string' ? notes.trim() : '';
   const defaults = account?.default_clinical_notes ?? null;
   return (
     <fieldset className="card">
@@ -346,7 +346,7 @@ export function NotesFieldset({ form, account }: { form: OrderForm; account: Lab
           rows={4}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-count${message ? ` ${id}-error` : ''}`}
-          {...form.register('clinical_notes', { setValueAs: emptyAsUndefined })}
+          {...form.register('clinical_notes', { setValueAs: trimmedOrUndefined })}
         />
         <p id={`${id}-count`} className="field-hint" aria-live="polite">
           {text.length} of {NOTES_MAX_LENGTH} characters

@@ -16,6 +16,7 @@ import {
   type CreateOrderRequestInput,
 } from '../../../../contract/orderRequest';
 import { describeError, isApiError } from '../../../shared/api/client';
+import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
   labAccountsQueryOptions,
   labMarkersQueryOptions,
@@ -61,6 +62,7 @@ const DEFAULTS: Partial<CreateOrderRequestInput> = {
 
 /** The full create-order form: every field of the request, with each rule next to its field. */
 export function OrderFormPage({ initialUserId }: { initialUserId?: string | undefined }) {
+  usePageTitle('New order');
   const today = utcToday();
   const schema = useMemo(() => createOrderRequestSchemaFor(today), [today]);
   const { data: accountList } = useSuspenseQuery(labAccountsQueryOptions);

@@ -42,6 +42,10 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
               <Link
                 to="/orders"
                 search={worklist ? { worklist } : {}}
+                /* The router marks a link current when its search is a subset of the
+                   address's, and "All orders" (no search) is a subset of every worklist:
+                   only an exact match may count, and the filters decide the rest. */
+                activeOptions={{ exact: true }}
                 aria-current={search.worklist === worklist ? 'page' : undefined}
               >
                 {label}

@@ -1,0 +1,159 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, orderSchema, userSchema } from '../src/contract';
+import { expect, expectAccessible, test } from './fixtures';
+
+/* Journeys as people tried them in the browser: each one failed before its fix. */
+
+const api = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function createPatientByApi(request: APIRequestContext) {
+  const response = await request.post('/api/lab/v2/user', {
+    headers: api,
+    data: { client_user_id: unique('journey') },
+  });
+  expect(response.status()).toBe(200);
+  return userSchema.parse(await response.json());
+}
+
+/** A valid adult walk-in order at Quest, up to the submit button. */
+async function fillWalkInOrder(page: Page) {
+  await page.getByLabel('First name', { exact: true }).fill('Rowan');
+  await page.getByLabel('Last name', { exact: true }).fill('Ellery');
+  await page.getByLabel('Date of birth', { exact: true }).fill('1986-04-12');
+  await page.getByLabel('Sex', { exact: true }).selectOption('female');
+  await page.getByLabel('Phone number', { exact: true }).fill('+1 512 555 0142');
+  await page.getByLabel('Email', { exact: true }).fill('rowan@example.com');
+  await page.getByLabel('Address line 1', { exact: true }).fill('12 Test Lane');
+  await page.getByLabel('City', { exact: true }).fill('Austin');
+  await page.getByLabel('State', { exact: true }).fill('TX');
+  await page.getByLabel('ZIP code', { exact: true }).fill('78701');
+  await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
+  await page.getByRole('checkbox', { name: 'Metabolic Health Panel' }).check();
+  await page.getByLabel(/fasting for at least 8 hours\? \(Glucose\)/).selectOption('Y');
+  await page.getByLabel(/fasting for at least 8 hours\? \(Lipid Panel\)/).selectOption('Y');
+}
+
+test.describe('a page a role cannot use says so before any form', () => {
+  const cases = [
+    { role: 'ops', path: '/orders/register-kit', title: 'Register a test kit' },
+    { role: 'clinician', path: '/orders/register-kit', title: 'Register a test kit' },
+    { role: 'clinician', path: '/orders/new-kit', title: 'New test kit' },
+    { role: 'ops', path: '/orders/new', title: 'New order' },
+  ] as const;
+  for (const { role, path, title } of cases) {
+    test(`${role} on ${path}`, async ({ page, signIn }) => {
+      const labCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/lab/')) labCalls.push(request.url());
+      });
+      await signIn(role);
+      labCalls.length = 0;
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(
+        'Only care coordinators can use this page.',
+      );
+      await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+      // Nothing was asked of the Lab API that the BFF would refuse.
+      expect(labCalls).toEqual([]);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Back to orders' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    });
+  }
+
+  test('an admin opening the patients list is told who may', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/patients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'Only care coordinators, ops staff and clinicians can use this page.',
+    );
+  });
+
+  test('a coordinator still gets the kit registration form', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/register-kit');
+    await expect(page.getByRole('form', { name: 'Register a test kit' })).toBeVisible();
+    await expect(page.getByLabel('Sample ID', { exact: true })).toBeVisible();
+  });
+});
+
+test('only the open worklist is the current one', async ({ page, signIn }) => {
+  await signIn('coordinator');
+  const worklists = page.getByRole('navigation', { name: 'Worklists' });
+  const current = worklists.locator('[aria-current="page"]');
+
+  await page.goto('/orders?worklist=overdue');
+  await expect(page.getByRole('heading', { level: 2, name: 'Overdue orders' })).toBeVisible();
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('Overdue');
+
+  await worklists.getByRole('link', { name: 'Critical results' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Critical results' })).toBeVisible();
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('Critical results');
+
+  await worklists.getByRole('link', { name: 'All orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('All orders');
+
+  // A filtered view of all orders is still "All orders".
+  await page.goto('/orders?method=walk_in_test');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('All orders');
+});
+
+test('clinical notes wrap in their preview and are stored without stray blank lines', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders/new');
+  const patient = await createPatientByApi(page.request);
+  await page.reload();
+  await page.getByLabel('Chosen patient', { exact: true }).selectOption(patient.user_id);
+  const notes = page.getByLabel('Clinical notes for the lab (optional)', { exact: true });
+  // No space or hyphen to break at: a lab's reference code or a pasted address.
+  const longWord = 'HbA1cFollowUpReference'.repeat(12);
+
+  await test.step('the preview of a lab account with default notes stays on its card', async () => {
+    await page.getByRole('radio', { name: /Labcorp/ }).check();
+    await notes.fill(`\n${longWord}`);
+    const preview = page.locator('.notes-preview');
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((el) => el.textContent)).toBe(
+      `Please call the clinic for any critical value.\n${longWord}`,
+    );
+    const fits = await preview.evaluate((el) => {
+      const card = el.closest('fieldset');
+      const main = el.closest('main');
+      if (!card || !main) return 'no card';
+      return {
+        textInsidePreview: el.scrollWidth <= el.clientWidth,
+        previewInsideCard: el.getBoundingClientRect().right <= card.getBoundingClientRect().right,
+        cardInsidePage: card.getBoundingClientRect().right <= main.getBoundingClientRect().right,
+      };
+    });
+    expect(fits).toEqual({
+      textInsidePreview: true,
+      previewInsideCard: true,
+      cardInsidePage: true,
+    });
+  });
+
+  await test.step('the stored notes begin with their text', async () => {
+    await fillWalkInOrder(page);
+    await notes.fill('\n\nFasting since midnight.\n');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    const orderId = page.url().split('/').at(-1) ?? '';
+    const response = await page.request.get(`/api/lab/v3/order/${orderId}`, { headers: api });
+    expect(response.status()).toBe(200);
+    const order = orderSchema.parse(await response.json());
+    expect(order.clinical_notes).toBe('Fasting since midnight.');
+  });
+});
