@@ -157,3 +157,80 @@ test('clinical notes wrap in their preview and are stored without stray blank li
     expect(order.clinical_notes).toBe('Fasting since midnight.');
   });
 });
+
+test('"New order for this patient" keeps the patient and fills the details from their latest order', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/patients?q=demo-patient-001');
+  await page.getByRole('link', { name: 'demo-patient-001', exact: true }).click();
+  const userId = page.url().split('/').at(-1) ?? '';
+  await page.getByRole('link', { name: 'New order for this patient' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+
+  await expect(page.getByLabel('Chosen patient', { exact: true })).toHaveValue(userId);
+  await expect(page.getByRole('status').filter({ hasText: 'latest order' })).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Avery');
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Brightwater');
+  await expect(page.getByLabel('Date of birth', { exact: true })).toHaveValue('1984-03-12');
+
+  await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
+  await page.getByRole('checkbox', { name: 'Metabolic Health Panel' }).check();
+  await page.getByLabel(/fasting for at least 8 hours\? \(Glucose\)/).selectOption('Y');
+  await page.getByLabel(/fasting for at least 8 hours\? \(Lipid Panel\)/).selectOption('Y');
+  for (const [label, value] of [
+    ['Phone number', '+1 602 555 0142'],
+    ['Email', 'avery@example.com'],
+  ] as const) {
+    const input = page.getByLabel(label, { exact: true });
+    if ((await input.inputValue()) === '') await input.fill(value);
+  }
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').at(-1) ?? '';
+  const response = await page.request.get(`/api/lab/v3/order/${orderId}`, { headers: api });
+  expect(orderSchema.parse(await response.json()).user_id).toBe(userId);
+});
+
+test.describe('a failed submit shows its problems at the top of the form, and takes focus there', () => {
+  test('the order form: Enter with nothing chosen', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/new');
+    await page.getByLabel('First name', { exact: true }).fill('Rowan');
+    await page.getByLabel('First name', { exact: true }).press('Enter');
+
+    const summary = page.getByRole('region', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    const box = await summary.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect(summary.getByRole('link', { name: /^Chosen patient: / })).toBeVisible();
+    await expect(summary.getByRole('link', { name: /^Last name: / })).toBeVisible();
+    await expectAccessible(page);
+
+    await summary.getByRole('link', { name: /^Last name: / }).click();
+    await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
+    await summary.getByRole('link', { name: /^Chosen patient: / }).click();
+    await expect(page.getByLabel('Chosen patient', { exact: true })).toBeFocused();
+  });
+
+  test('the test kit form: "Order the kit" with nothing entered', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/new-kit');
+    await page.getByRole('button', { name: 'Order the kit' }).click();
+    const summary = page.getByRole('region', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link', { name: /^Lab test: / }).click();
+    await expect(page.getByLabel('Lab test', { exact: true })).toBeFocused();
+  });
+
+  test('the kit registration form: no sample ID', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/register-kit');
+    await page.getByRole('button', { name: 'Register the kit' }).click();
+    const summary = page.getByRole('region', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link', { name: /^Sample ID: / }).click();
+    await expect(page.getByLabel('Sample ID', { exact: true })).toBeFocused();
+  });
+});
