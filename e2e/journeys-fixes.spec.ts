@@ -234,3 +234,52 @@ test.describe('a failed submit shows its problems at the top of the form, and ta
     await expect(page.getByLabel('Sample ID', { exact: true })).toBeFocused();
   });
 });
+
+test('an unmatched result is attached or rejected only once confirmed, and its candidate reads in words', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('ops');
+  await page.goto('/unmatched-results?decision=match_completed');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('unmatched result');
+  const resultUrl = page.url();
+  const main = page.getByRole('main');
+  const accept = page.getByRole('button', { name: 'Accept this order' });
+  const card = main.getByRole('region').filter({ has: accept });
+
+  await test.step('the candidate card and the result show words and dates, not codes', async () => {
+    await expect(card.getByText('Order status')).toBeVisible();
+    await expect(card).not.toContainText(/\b[a-z]+_[a-z_]+\b/);
+    await expect(main).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}/);
+    const sex = main.locator('dt', { hasText: /^Sex$/ }).locator('xpath=following-sibling::dd');
+    await expect(sex).toHaveText(/^(Male|Female|Other|Unknown|Not given)$/);
+  });
+
+  await test.step('Accept asks first, naming the result and the order; going back keeps both', async () => {
+    await accept.click();
+    const dialog = page.getByRole('dialog', { name: 'Attach this result to the order?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(/result for .+, received /);
+    await expect(dialog).toContainText(/ order for .+, placed /);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(accept).toBeFocused();
+    expect(page.url()).toBe(resultUrl);
+  });
+
+  await test.step('Reject asks first too', async () => {
+    await page.getByRole('button', { name: 'Reject result' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject this result?' });
+    await expect(dialog).toContainText(/result for .+ will be discarded/);
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('confirming attaches it and opens the order', async () => {
+    await accept.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Attach to this order' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  });
+});

@@ -53,6 +53,7 @@ test('ops filters the queue, accepts a candidate and lands on the order, then es
   await test.step('accept the candidate with a note and land on the order', async () => {
     await page.getByLabel('Note (optional)').fill('Same sample, results re-issued.');
     await page.getByRole('button', { name: 'Accept this order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Attach to this order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
