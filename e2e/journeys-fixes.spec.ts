@@ -283,3 +283,64 @@ test('an unmatched result is attached or rejected only once confirmed, and its c
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   });
 });
+
+test.describe('labels agree, and an empty view says why', () => {
+  test('the status filter uses the table’s words', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    const status = page.getByLabel('Status', { exact: true });
+    await expect(status.locator('option', { hasText: /^In transit to patient$/ })).toHaveCount(1);
+    await expect(status.locator('option', { hasText: /^Transit customer$/ })).toHaveCount(0);
+    await expect(status.locator('option', { hasText: /^With patient$/ })).toHaveCount(1);
+  });
+
+  test('the order form names consents and its two ICD-10 fields plainly', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/new');
+    await expect(
+      page.getByRole('checkbox', { name: 'HIPAA authorization', exact: true }),
+    ).toHaveCount(1);
+    await expect(
+      page.getByLabel('ICD-10 codes (optional)', { exact: true }),
+    ).toHaveAccessibleDescription(/sent to the lab with the order/);
+    await page
+      .getByRole('group', { name: 'Health insurance' })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await expect(
+      page.getByLabel('Diagnosis codes (ICD-10, optional)', { exact: true }),
+    ).toHaveAccessibleDescription(/the insurer is billed for/);
+  });
+
+  test('a kit’s lab-account choice lists only the chosen test’s lab', async ({ page, signIn }) => {
+    await signIn('coordinator');
+    await page.goto('/orders/new-kit');
+    const account = page.getByLabel('Lab account (optional)', { exact: true });
+    await expect(account.locator('option')).toHaveText(["The lab's own"]);
+    await page
+      .getByLabel('Lab test', { exact: true })
+      .selectOption({ label: 'Thyroid & Vitamin D Home Kit' });
+    await expect(account.locator('option')).toHaveText([
+      "The lab's own",
+      'BioReference – onboarding',
+    ]);
+  });
+
+  test('an inverted date range and a page past the end say why nothing shows', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('coordinator');
+    await page.goto('/orders?created_from=2025-03-01&created_to=2025-01-01');
+    await expect(page.getByRole('main')).toContainText(
+      /“Created from” \(.+\) is after “Created to”/,
+    );
+    await page.goto('/orders?page=99');
+    await expect(page.getByRole('main')).toContainText(/Page 99 is past the end: this view has/);
+    await page.getByRole('link', { name: 'Go to the first page' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+});

@@ -52,6 +52,10 @@ export function NewKitPage() {
   const reportProblem = (message: string) => showSummary(form.formState.errors, message);
   const { submit, done } = useOrderSubmission(createTestkitOrder);
   const userId = useWatch({ control: form.control, name: 'user_id' });
+  const testId = useWatch({ control: form.control, name: 'lab_test_id' });
+  // Only an account of the chosen test's lab can carry the kit order.
+  const testLab = kits.find((t) => t.id === testId)?.lab?.slug;
+  const labAccounts = testLab ? accounts.filter((a) => a.lab === testLab) : [];
   const { errors, isDirty, isSubmitting } = form.formState;
   useBlocker({
     shouldBlockFn: () =>
@@ -125,16 +129,21 @@ export function NewKitPage() {
             <select
               id={`${id}-account`}
               aria-invalid={errors.lab_account_id ? true : undefined}
-              aria-describedby={errors.lab_account_id ? `${id}-account-error` : undefined}
+              aria-describedby={`${id}-account-hint${errors.lab_account_id ? ` ${id}-account-error` : ''}`}
               {...form.register('lab_account_id', { setValueAs: emptyAsUndefined })}
             >
               <option value="">The lab&apos;s own</option>
-              {accounts.map((a) => (
+              {labAccounts.map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.account_name ?? a.lab}
                 </option>
               ))}
             </select>
+            <p id={`${id}-account-hint`} className="field-hint">
+              {testLab
+                ? 'The accounts of the chosen test’s lab.'
+                : 'Choose a lab test first: its lab’s accounts are listed here.'}
+            </p>
             <FieldMessage id={`${id}-account-error`} message={errorAt(errors, 'lab_account_id')} />
           </div>
           <div className="field">

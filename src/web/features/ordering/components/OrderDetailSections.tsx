@@ -6,6 +6,7 @@ import type { Marker } from '../../../../contract/labTest';
 import { NOTES_MAX_LENGTH } from '../../../../contract/messages';
 import { RESPONSIBLE_RELATIONSHIPS } from '../../../../contract/orderRequest';
 import { humanize } from '../../../shared/lib/format';
+import { describeConsent } from '../../../shared/lib/labels';
 import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
 import { ImageInput } from './ImageInput';
@@ -145,7 +146,7 @@ export function InsuranceFieldset({
             form={form}
             name="health_insurance.diagnosis_codes"
             label="Diagnosis codes (ICD-10, optional)"
-            hint="Separated by commas, like E11.9, Z00.00"
+            hint="The diagnoses the insurer is billed for, separated by commas, like E11.9, Z00.00. The order's own ICD-10 codes, under Billing, go to the lab."
             options={{ setValueAs: listOf }}
           />
           <SelectField
@@ -211,7 +212,7 @@ export function BillingFieldset({ form }: { form: OrderForm }) {
         form={form}
         name="icd_codes"
         label="ICD-10 codes (optional)"
-        hint="Separated by commas, like E11.9, Z00.00"
+        hint="The reasons for the tests, sent to the lab with the order, separated by commas, like E11.9, Z00.00. With insurance, its own diagnosis codes are what the insurer is billed for."
         options={{ setValueAs: listOf }}
       />
       <InputField
@@ -262,7 +263,7 @@ export function ConsentsFieldset({ form }: { form: OrderForm }) {
               checked={chosen.has(type)}
               onChange={(e) => toggle(type, e.target.checked)}
             />
-            <label htmlFor={`${id}-${type}`}>{humanize(type)}</label>
+            <label htmlFor={`${id}-${type}`}>{describeConsent(type)}</label>
           </li>
         ))}
       </ul>
