@@ -175,7 +175,9 @@ test('a double click and a retried submission create exactly one order', async (
       await route.fulfill({ status: 502, json: { title: 'Bad Gateway', status: 502 } });
     });
     await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByRole('alert').first()).toContainText('will not be placed twice');
+    await expect(page.getByRole('region', { name: 'There is a problem' })).toContainText(
+      'will not be placed twice',
+    );
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     expect((await ordersOf(page.request, patient.user_id)).total).toBe(1);

@@ -53,6 +53,7 @@ test('ops filters the queue, accepts a candidate and lands on the order, then es
   await test.step('accept the candidate with a note and land on the order', async () => {
     await page.getByLabel('Note (optional)').fill('Same sample, results re-issued.');
     await page.getByRole('button', { name: 'Accept this order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Attach to this order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
@@ -80,9 +81,10 @@ test('a coordinator cannot act on the queue', async ({ page, signIn }) => {
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Unmatched results' }),
   ).toHaveCount(0);
   await page.goto('/unmatched-results');
-  await expect(page.getByRole('alert')).toHaveText('Only ops staff review unmatched results.');
+  await expect(page.getByRole('main')).toContainText('Only ops staff can use this page.');
   await page.goto('/unmatched-results/00000000-0000-4000-8000-000000000001');
-  await expect(page.getByRole('alert')).toHaveText('Only ops staff review unmatched results.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Unmatched result' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Only ops staff can use this page.');
   await expect(page.getByRole('button', { name: /Accept|Reject|Unsure/ })).toHaveCount(0);
   // The BFF refuses these calls for a coordinator too (src/integration/review.test.ts).
   expect(reviewCalls).toEqual([]);

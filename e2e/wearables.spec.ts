@@ -171,16 +171,19 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
   });
 });
 
-test('ops have no wearables entry and the BFF refuses them the data', async ({
-  page,
-  signIn,
-  expectHttpError,
-}) => {
-  expectHttpError('/api/lab/v2/timeseries', 403);
+test('ops have no wearables entry and the BFF refuses them the data', async ({ page, signIn }) => {
   await signIn('ops');
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wearables' }),
   ).toHaveCount(0);
-  await page.goto('/patients/9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d/wearables');
-  await expect(page.getByRole('alert')).toContainText('Your role does not allow this.');
+  const userId = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
+  await page.goto(`/patients/${userId}/wearables`);
+  await expect(page.getByRole('main')).toContainText(
+    'Only care coordinators and clinicians can use this page.',
+  );
+  const response = await page.request.get(
+    `/api/lab/v2/timeseries/${userId}/heartrate/grouped?start_date=2025-01-01&end_date=2025-01-02`,
+    { headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE } },
+  );
+  expect(response.status()).toBe(403);
 });

@@ -1,12 +1,13 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
 import { environmentBadge } from '../shared/lib/environment';
 import { describeRole } from '../shared/lib/permissions';
 import { navItemsFor } from './navigation';
 
 /** The signed-in layout: header with the account, the role's navigation, the page. */
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
   const { account } = session;
   const environment = environmentBadge(session.upstream);
@@ -65,7 +66,7 @@ export function AppShell() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="page">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

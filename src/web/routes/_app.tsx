@@ -1,15 +1,33 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import {
+  createFileRoute,
+  Outlet,
+  redirect,
+  type StaticDataRouteOption,
+} from '@tanstack/react-router';
 import { AppShell } from '../app/AppShell';
 import { sessionQueryOptions } from '../features/auth/api/session';
 import { isUnauthorized } from '../shared/api/client';
+import { forbiddenPage } from '../shared/lib/pageAccess';
+import { NotForYourRole } from '../shared/ui/NotForYourRole';
 import { NotFoundState, Pending, Standalone, StandaloneError } from '../shared/ui/states';
+
+/** Typed by hand: the matches' own inferred type refers back to this route's context. */
+interface PageMatches {
+  matches: readonly { staticData: StaticDataRouteOption }[];
+}
 
 /** Every page behind sign-in: no session, no page (and back here after signing in). */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context: { queryClient }, location }) => {
+  beforeLoad: async (options) => {
+    const {
+      context: { queryClient },
+      location,
+    } = options;
+    const { matches } = options as unknown as PageMatches;
     try {
       const session = await queryClient.query({ ...sessionQueryOptions, staleTime: 'static' });
-      return { session };
+      // Pages declare the permission they need; their loaders skip the calls the BFF would refuse.
+      return { session, forbidden: forbiddenPage(session.account.role, matches) };
     } catch (error) {
       if (isUnauthorized(error)) {
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
@@ -18,11 +36,20 @@ export const Route = createFileRoute('/_app')({
       throw error;
     }
   },
-  component: AppShell,
+  component: AppLayout,
   pendingComponent: AppPending,
   errorComponent: StandaloneError,
   notFoundComponent: () => <NotFoundState />,
 });
+
+function AppLayout() {
+  const { session, forbidden } = Route.useRouteContext();
+  return (
+    <AppShell>
+      {forbidden ? <NotForYourRole page={forbidden} role={session.account.role} /> : <Outlet />}
+    </AppShell>
+  );
+}
 
 function AppPending() {
   return (

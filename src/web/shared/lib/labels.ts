@@ -5,6 +5,8 @@ import {
   type LowLevelStatus,
   type TopLevelStatus,
   COLLECTION_METHODS,
+  CONSENT_TYPES,
+  LOW_LEVEL_STATUSES,
   DELEGATED_FLOWS,
   ORDER_STATUS_DETAILS,
   TOP_LEVEL_STATUSES,
@@ -105,6 +107,24 @@ export function describeStatus(raw: string): StatusLabel {
   else if (status.lowLevel) text = humanize(status.lowLevel);
   else text = humanize(raw);
   return { text, stage, tone: status.knownTopLevel, raw };
+}
+
+/** A low-level status alone (the orders filter): the same words as the table's. */
+export function describeLowLevelStatus(code: string): string {
+  return isKnown(LOW_LEVEL_STATUSES, code) ? LOW_LEVEL_WORDS[code] : humanize(code);
+}
+
+const CONSENT_WORDS: Record<(typeof CONSENT_TYPES)[number], string> = {
+  'terms-of-use': 'Terms of use',
+  'telehealth-informed-consent': 'Telehealth informed consent',
+  'mobile-terms-and-conditions': 'Mobile terms and conditions',
+  'notice-of-privacy-practices': 'Notice of privacy practices',
+  'privacy-policy': 'Privacy policy',
+  'hipaa-authorization': 'HIPAA authorization',
+};
+
+export function describeConsent(type: string): string {
+  return isKnown(CONSENT_TYPES, type) ? CONSENT_WORDS[type] : humanize(type);
 }
 
 export function describeCollectionMethod(method: string): string {

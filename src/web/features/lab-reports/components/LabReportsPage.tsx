@@ -5,6 +5,7 @@ import type { Role } from '../../../../contract/console';
 import { REPORT_ACCEPT } from '../../../../contract/parsingJobs';
 import { describeError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
+import { canUploadReports } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
   parsingJobsQueryOptions,
@@ -12,9 +13,6 @@ import {
   uploadReport,
 } from '../api/parsingJobs';
 import { checkReportFile } from '../lib/sniff';
-
-/** Coordinators and ops upload reports (the BFF refuses the others anyway). */
-export const canUploadReports = (role: Role) => role === 'coordinator' || role === 'ops';
 
 function UploadForm() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -9,6 +9,8 @@ import {
   type CreateTestkitOrderRequest,
 } from '../../../../contract/testkit';
 import { describeError } from '../../../shared/api/client';
+import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
+import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
 import { createTestkitOrder } from '../api/orders';
@@ -40,12 +42,20 @@ export function NewKitPage() {
   const accounts = useQuery(labAccountsQueryOptions).data?.data ?? [];
   const kits = labTests.filter((t) => t.method === 'testkit');
   const form = useForm<Input, unknown, CreateTestkitOrderRequest>({
+    // The error summary takes focus instead, and links to each field.
+    shouldFocusError: false,
     resolver: zodResolver(createTestkitOrderRequestSchema),
     defaultValues: { shipping_details: { country: 'US' } },
   });
-  const [topError, setTopError] = useState<string | null>(null);
+  const { summary, show: showSummary, clear: clearSummary } = useErrorSummary();
+  /** A problem with the whole submission, summarised with the fields' own messages. */
+  const reportProblem = (message: string) => showSummary(form.formState.errors, message);
   const { submit, done } = useOrderSubmission(createTestkitOrder);
   const userId = useWatch({ control: form.control, name: 'user_id' });
+  const testId = useWatch({ control: form.control, name: 'lab_test_id' });
+  // Only an account of the chosen test's lab can carry the kit order.
+  const testLab = kits.find((t) => t.id === testId)?.lab?.slug;
+  const labAccounts = testLab ? accounts.filter((a) => a.lab === testLab) : [];
   const { errors, isDirty, isSubmitting } = form.formState;
   useBlocker({
     shouldBlockFn: () =>
@@ -54,7 +64,7 @@ export function NewKitPage() {
   });
 
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
-    setTopError(null);
+    clearSummary();
     try {
       await submit(request);
     } catch (error) {
@@ -63,11 +73,11 @@ export function NewKitPage() {
         for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
         }
-        setTopError(
+        reportProblem(
           byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
         );
       } else {
-        setTopError(
+        reportProblem(
           isRetryable(error)
             ? `${describeError(error)} Submit again: the kit will not be ordered twice.`
             : `${describeError(error)} Check the patient and try again.`,
@@ -83,9 +93,7 @@ export function NewKitPage() {
         The kit is shipped to the address below and registered to a patient when it is used:{' '}
         <Link to="/orders/register-kit">register a kit</Link>.
       </p>
-      <div role="alert" className="form-alert">
-        {topError ? <p>{topError}</p> : null}
-      </div>
+      <ErrorSummary {...summary} />
       <PatientPicker
         userId={userId}
         message={errorAt(errors, 'user_id')}
@@ -95,7 +103,7 @@ export function NewKitPage() {
         className="form"
         noValidate
         aria-label="New test kit"
-        onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+        onSubmit={(e) => void form.handleSubmit(onValid, (errors) => showSummary(errors))(e)}
       >
         <fieldset className="card">
           <legend>Kit</legend>
@@ -121,16 +129,21 @@ export function NewKitPage() {
             <select
               id={`${id}-account`}
               aria-invalid={errors.lab_account_id ? true : undefined}
-              aria-describedby={errors.lab_account_id ? `${id}-account-error` : undefined}
+              aria-describedby={`${id}-account-hint${errors.lab_account_id ? ` ${id}-account-error` : ''}`}
               {...form.register('lab_account_id', { setValueAs: emptyAsUndefined })}
             >
               <option value="">The lab&apos;s own</option>
-              {accounts.map((a) => (
+              {labAccounts.map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.account_name ?? a.lab}
                 </option>
               ))}
             </select>
+            <p id={`${id}-account-hint`} className="field-hint">
+              {testLab
+                ? 'The accounts of the chosen test’s lab.'
+                : 'Choose a lab test first: its lab’s accounts are listed here.'}
+            </p>
             <FieldMessage id={`${id}-account-error`} message={errorAt(errors, 'lab_account_id')} />
           </div>
           <div className="field">

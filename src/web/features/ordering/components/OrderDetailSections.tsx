@@ -6,7 +6,8 @@ import type { Marker } from '../../../../contract/labTest';
 import { NOTES_MAX_LENGTH } from '../../../../contract/messages';
 import { RESPONSIBLE_RELATIONSHIPS } from '../../../../contract/orderRequest';
 import { humanize } from '../../../shared/lib/format';
-import { emptyAsUndefined, type OrderForm } from '../lib/formTypes';
+import { describeConsent } from '../../../shared/lib/labels';
+import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
 import { ImageInput } from './ImageInput';
 import { AddressFields } from './PatientSections';
@@ -145,7 +146,7 @@ export function InsuranceFieldset({
             form={form}
             name="health_insurance.diagnosis_codes"
             label="Diagnosis codes (ICD-10, optional)"
-            hint="Separated by commas, like E11.9, Z00.00"
+            hint="The diagnoses the insurer is billed for, separated by commas, like E11.9, Z00.00. The order's own ICD-10 codes, under Billing, go to the lab."
             options={{ setValueAs: listOf }}
           />
           <SelectField
@@ -211,7 +212,7 @@ export function BillingFieldset({ form }: { form: OrderForm }) {
         form={form}
         name="icd_codes"
         label="ICD-10 codes (optional)"
-        hint="Separated by commas, like E11.9, Z00.00"
+        hint="The reasons for the tests, sent to the lab with the order, separated by commas, like E11.9, Z00.00. With insurance, its own diagnosis codes are what the insurer is billed for."
         options={{ setValueAs: listOf }}
       />
       <InputField
@@ -262,7 +263,7 @@ export function ConsentsFieldset({ form }: { form: OrderForm }) {
               checked={chosen.has(type)}
               onChange={(e) => toggle(type, e.target.checked)}
             />
-            <label htmlFor={`${id}-${type}`}>{humanize(type)}</label>
+            <label htmlFor={`${id}-${type}`}>{describeConsent(type)}</label>
           </li>
         ))}
       </ul>
@@ -334,7 +335,7 @@ export function NotesFieldset({ form, account }: { form: OrderForm; account: Lab
   const id = useId();
   const notes = useWatch({ control: form.control, name: 'clinical_notes' });
   const message = useFieldError(form, 'clinical_notes');
-  const text = typeof notes === 'string' ? notes : '';
+  const text = typeof notes === 'string' ? notes.trim() : '';
   const defaults = account?.default_clinical_notes ?? null;
   return (
     <fieldset className="card">
@@ -346,7 +347,7 @@ export function NotesFieldset({ form, account }: { form: OrderForm; account: Lab
           rows={4}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-count${message ? ` ${id}-error` : ''}`}
-          {...form.register('clinical_notes', { setValueAs: emptyAsUndefined })}
+          {...form.register('clinical_notes', { setValueAs: trimmedOrUndefined })}
         />
         <p id={`${id}-count`} className="field-hint" aria-live="polite">
           {text.length} of {NOTES_MAX_LENGTH} characters

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { get, set, useForm, useWatch } from 'react-hook-form';
 import { aoeIssues } from '../../../../contract/aoe';
 import { GENDERS } from '../../../../contract/enums';
@@ -16,6 +16,9 @@ import {
   type CreateOrderRequestInput,
 } from '../../../../contract/orderRequest';
 import { describeError, isApiError } from '../../../shared/api/client';
+import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
+import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
+import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
   labAccountsQueryOptions,
   labMarkersQueryOptions,
@@ -61,6 +64,7 @@ const DEFAULTS: Partial<CreateOrderRequestInput> = {
 
 /** The full create-order form: every field of the request, with each rule next to its field. */
 export function OrderFormPage({ initialUserId }: { initialUserId?: string | undefined }) {
+  usePageTitle('New order');
   const today = utcToday();
   const schema = useMemo(() => createOrderRequestSchemaFor(today), [today]);
   const { data: accountList } = useSuspenseQuery(labAccountsQueryOptions);
@@ -102,6 +106,8 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   };
 
   const form: OrderForm = useForm<CreateOrderRequestInput, unknown, CreateOrderRequest>({
+    // The error summary takes focus instead, and links to each field.
+    shouldFocusError: false,
     resolver: async (values, context, options) => {
       const result = await zodResolver(schema)(values, context, options);
       const issues = crossIssues(values);
@@ -116,7 +122,6 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     },
     defaultValues: {
       ...DEFAULTS,
-      ...(initialUserId ? { user_id: initialUserId } : {}),
       ...(accounts.length === 1 ? { lab_account_id: accounts[0]?.id } : {}),
     },
     shouldUnregister: true,
@@ -127,7 +132,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const [physician, setPhysician] = useState(false);
   const [insurance, setInsurance] = useState(false);
   const [mode, setMode] = useState<OrderSetMode>('tests');
-  const [topError, setTopError] = useState<string | null>(null);
+  const { summary, show: showSummary, clear: clearSummary } = useErrorSummary();
+  /** A problem with the whole submission, summarised with the fields' own messages. */
+  const reportProblem = (message: string) => showSummary(form.formState.errors, message);
   const [prefilled, setPrefilled] = useState(false);
   const inFlight = useRef(false);
   const { submit, done: submitted } = useOrderSubmission(createOrder);
@@ -190,9 +197,21 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     setPrefilled(true);
   };
 
+  /* A patient page sends its patient here: chosen as if picked, details filled alike. The
+     user_id has no input of its own in the form, so a default value alone would not be sent. */
+  const chooseArrivingPatient = useEffectEvent(() => {
+    if (!initialUserId || form.getValues('user_id')) return;
+    form.setValue('user_id', initialUserId);
+    void prefillFromLatestOrder(initialUserId);
+  });
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on arrival: fills the form's own store
+    chooseArrivingPatient();
+  }, []);
+
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
     if (inFlight.current) return;
-    setTopError(null);
+    clearSummary();
     inFlight.current = true;
     try {
       await submit(request);
@@ -202,7 +221,7 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
         for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as Path, { type: 'server', message });
         }
-        setTopError(
+        reportProblem(
           byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
         );
       } else if (isApiError(error) && error.status === 404) {
@@ -211,13 +230,13 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
           type: 'server',
           message: `${error.message}. Choose or create another patient.`,
         });
-        setTopError('The patient cannot receive orders: see the patient field.');
+        reportProblem('The patient cannot receive orders: see the patient field.');
       } else if (isRetryable(error)) {
-        setTopError(
+        reportProblem(
           `${describeError(error)} The order may or may not have been placed: submit again and it will not be placed twice.`,
         );
       } else {
-        setTopError(
+        reportProblem(
           `${describeError(error)} Correct the order or contact support; submitting again will repeat this answer.`,
         );
       }
@@ -232,9 +251,7 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       <p className="lede">
         Every field of the order. Required fields are marked by their messages if left empty.
       </p>
-      <div role="alert" className="form-alert">
-        {topError ? <p>{topError}</p> : null}
-      </div>
+      <ErrorSummary {...summary} />
       <PatientPicker
         userId={userId}
         message={userMessage}
@@ -249,7 +266,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
       <form
         className="form order-form"
         noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onSubmit={(event) =>
+          void form.handleSubmit(onValid, (errors) => showSummary(errors))(event)
+        }
         aria-label="New order"
       >
         {prefilled ? (

@@ -49,6 +49,7 @@ export function PatientPicker({
         <label htmlFor={`${id}-user`}>Chosen patient</label>
         <select
           id={`${id}-user`}
+          name="user_id"
           value={userId ?? ''}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : undefined}

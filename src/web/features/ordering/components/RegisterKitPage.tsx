@@ -9,6 +9,8 @@ import {
   type RegisterTestkitRequest,
 } from '../../../../contract/testkit';
 import { describeError, isApiError } from '../../../shared/api/client';
+import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
+import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { registerTestkit } from '../api/orders';
 import { errorAt, type OrderForm } from '../lib/formTypes';
@@ -33,6 +35,8 @@ export function RegisterKitPage() {
   const today = utcToday();
   const schema = useMemo(() => registerTestkitRequestSchemaFor(today), [today]);
   const form = useForm<Input, unknown, RegisterTestkitRequest>({
+    // The error summary takes focus instead, and links to each field.
+    shouldFocusError: false,
     resolver: zodResolver(schema),
     defaultValues: {
       sample_id: '',
@@ -48,7 +52,9 @@ export function RegisterKitPage() {
   const [proxy, setProxy] = useState(false);
   const [physician, setPhysician] = useState(false);
   const [insurance, setInsurance] = useState(false);
-  const [topError, setTopError] = useState<string | null>(null);
+  const { summary, show: showSummary, clear: clearSummary } = useErrorSummary();
+  /** A problem with the whole submission, summarised with the fields' own messages. */
+  const reportProblem = (message: string) => showSummary(form.formState.errors, message);
   const { submit, done } = useOrderSubmission(registerTestkit);
   const userId = useWatch({ control: form.control, name: 'user_id' });
   const { errors, isDirty, isSubmitting } = form.formState;
@@ -61,7 +67,7 @@ export function RegisterKitPage() {
   });
 
   const onValid = async (request: Parameters<Parameters<typeof form.handleSubmit>[0]>[0]) => {
-    setTopError(null);
+    clearSummary();
     try {
       await submit(request);
     } catch (error) {
@@ -70,13 +76,13 @@ export function RegisterKitPage() {
         for (const [field, message] of Object.entries(byField)) {
           if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
         }
-        setTopError(
+        reportProblem(
           byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
         );
       } else if (isApiError(error) && error.status === 404) {
-        setTopError(`${error.message}. Check the sample ID printed on the kit, and the patient.`);
+        reportProblem(`${error.message}. Check the sample ID printed on the kit, and the patient.`);
       } else {
-        setTopError(
+        reportProblem(
           isRetryable(error)
             ? `${describeError(error)} Submit again: the kit will not be registered twice.`
             : `${describeError(error)} Check the kit and the patient, then try again.`,
@@ -88,9 +94,7 @@ export function RegisterKitPage() {
   return (
     <>
       <h1>Register a test kit</h1>
-      <div role="alert" className="form-alert">
-        {topError ? <p>{topError}</p> : null}
-      </div>
+      <ErrorSummary {...summary} />
       <section className="card" aria-labelledby={`${id}-bind`}>
         <h2 id={`${id}-bind`}>Patient the kit belongs to</h2>
         <div className="field field--check">
@@ -118,7 +122,7 @@ export function RegisterKitPage() {
         className="form"
         noValidate
         aria-label="Register a test kit"
-        onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+        onSubmit={(e) => void form.handleSubmit(onValid, (errors) => showSummary(errors))(e)}
       >
         <fieldset className="card">
           <legend>Kit</legend>

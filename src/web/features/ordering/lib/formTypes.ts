@@ -31,5 +31,11 @@ export function errorAt(errors: unknown, path: string): string | undefined {
 
 /** Empty inputs mean "not given": optional enums and numbers must be absent, not ''. */
 export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** Free text the lab reads: blank lines and spaces around it are only noise in its records. */
+export const trimmedOrUndefined = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? undefined : text;
+};
 export const numberOrUndefined = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);

@@ -106,7 +106,13 @@ export function OrderFacts({ order }: { order: Order }) {
       <Fact term="Passthrough">
         {order.passthrough ? <span className="mono">{order.passthrough}</span> : none()}
       </Fact>
-      <Fact term="Clinical notes">{order.clinical_notes ?? none()}</Fact>
+      <Fact term="Clinical notes">
+        {order.clinical_notes ? (
+          <span className="notes-text">{order.clinical_notes.trim()}</span>
+        ) : (
+          none()
+        )}
+      </Fact>
       {order.notes ? <Fact term="Notes">{order.notes}</Fact> : null}
     </dl>
   );

@@ -5,7 +5,7 @@ import {
   INTERPRETATIONS,
   LOW_LEVEL_STATUSES,
 } from '../../../../contract/enums';
-import { describeCollectionMethod } from '../../../shared/lib/labels';
+import { describeCollectionMethod, describeLowLevelStatus } from '../../../shared/lib/labels';
 import { humanize } from '../../../shared/lib/format';
 import { ordersSearchSchema, type OrdersSearch } from '../lib/ordersSearch';
 
@@ -85,7 +85,7 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
           >
             {LOW_LEVEL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {humanize(s)}
+                {describeLowLevelStatus(s)}
               </option>
             ))}
           </select>

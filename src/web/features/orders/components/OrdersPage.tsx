@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Order } from '../../../../contract/order';
 import { describeError } from '../../../shared/api/client';
-import { formatCount } from '../../../shared/lib/format';
+import { formatCount, formatDate } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { scanOrders } from '../api/scan';
 import { ordersViewQueryOptions } from '../api/tracking';
@@ -42,6 +42,10 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
               <Link
                 to="/orders"
                 search={worklist ? { worklist } : {}}
+                /* The router marks a link current when its search is a subset of the
+                   address's, and "All orders" (no search) is a subset of every worklist:
+                   only an exact match may count, and the filters decide the rest. */
+                activeOptions={{ exact: true }}
                 aria-current={search.worklist === worklist ? 'page' : undefined}
               >
                 {label}
@@ -61,6 +65,25 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
   );
 }
 
+const RANGES = [
+  ['created_from', 'created_to', 'Created'],
+  ['updated_from', 'updated_to', 'Updated'],
+] as const;
+
+/** Why a view shows no orders, when the view itself is the reason. */
+function whyEmpty(search: OrdersSearch, total: number, pages: number): string {
+  for (const [from, to, name] of RANGES) {
+    const start = search[from];
+    const end = search[to];
+    if (start && end && start > end)
+      return `No orders match this view: “${name} from” (${formatDate(start)}) is after “${name} to” (${formatDate(end)}). Swap the two dates.`;
+  }
+  const page = search.page ?? 1;
+  if (page > pages && total > 0)
+    return `Page ${formatCount(page)} is past the end: this view has ${formatCount(total)} ${total === 1 ? 'order' : 'orders'} on ${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'}.`;
+  return 'No orders match this view.';
+}
+
 function PagedView({ search }: { search: OrdersSearch }) {
   const { data } = useSuspenseQuery(ordersViewQueryOptions(search));
   const page = search.page ?? 1;
@@ -72,7 +95,17 @@ function PagedView({ search }: { search: OrdersSearch }) {
     <>
       <CsvExport search={search} />
       {data.orders.length === 0 ? (
-        <p className="empty">No orders match this view.</p>
+        <p className="empty">
+          {whyEmpty(search, total, pages)}
+          {page > pages && total > 0 ? (
+            <>
+              {' '}
+              <Link to="/orders" search={{ ...search, page: undefined }}>
+                Go to the first page
+              </Link>
+            </>
+          ) : null}
+        </p>
       ) : (
         <OrdersTable
           orders={data.orders}

@@ -78,6 +78,13 @@ export function PhlebotomyPanel({ order, canAct }: { order: Order; canAct: boole
   );
 }
 
+/** "Appointment scheduled", "Appointment rescheduled": the order timeline's words and case. */
+function describeAppointmentEvent(event: Appointment['events'][number]): string {
+  if (event.status === 'scheduled' && event.data?.is_reschedule === true)
+    return 'Appointment rescheduled';
+  return `Appointment ${humanize(event.status).toLowerCase()}`;
+}
+
 function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   return (
     <>
@@ -116,7 +123,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         {appointment.events.map((event, index) => (
           <li key={`${event.created_at}-${index}`}>
             <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-            <span className="timeline__status">Appointment {humanize(event.status)}</span>
+            <span className="timeline__status">{describeAppointmentEvent(event)}</span>
           </li>
         ))}
       </ol>

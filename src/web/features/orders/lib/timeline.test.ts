@@ -57,11 +57,20 @@ describe('buildTimeline', () => {
       ),
     );
     expect(steps.map((s) => s.id)).toEqual([1, 2, 5]);
-    expect(steps[1]?.repeated).toBe(true);
+    // A second "scheduled" is a reschedule: one event in its own words, not "again".
+    expect(steps[1]).toMatchObject({ text: 'Appointment rescheduled', repeated: false });
     expect(steps[2]).toMatchObject({
       current: true,
       detail: expect.stringMatching(/hemoly/i) as string,
     });
+  });
+
+  it('marks other repeats as repeated', () => {
+    const steps = buildTimeline([
+      event(1, 'collecting_sample.testkit.transit_customer', '2026-03-01T00:00:00Z'),
+      event(2, 'collecting_sample.testkit.transit_customer', '2026-03-02T00:00:00Z'),
+    ]);
+    expect(steps[1]).toMatchObject({ text: 'In transit to patient', repeated: true });
   });
 
   it('is empty for no events', () => {

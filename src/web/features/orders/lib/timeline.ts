@@ -25,7 +25,7 @@ export interface TimelineStep {
   detail: string | null;
   known: boolean;
   current: boolean;
-  /** The step repeats the one before (a reschedule: appointment_scheduled again). */
+  /** The step repeats the one before (a reschedule reads as its own words instead). */
   repeated: boolean;
   /** Its time is earlier than the step before it: the clock and the ids disagree. */
   outOfOrder: boolean;
@@ -44,16 +44,20 @@ export function buildTimeline(
   return sorted.map((event, index) => {
     const label = describeStatus(event.status);
     const previous = index > 0 ? sorted[index - 1] : undefined;
+    const repeated = previous?.status === event.status;
+    // A second "scheduled" in a row is a reschedule (facts §4): one event, said so.
+    const rescheduled =
+      repeated && parseOrderStatus(event.status).lowLevel === 'appointment_scheduled';
     return {
       id: event.id,
       at: event.created_at,
       status: event.status,
-      text: label.text,
+      text: rescheduled ? 'Appointment rescheduled' : label.text,
       stage: label.stage,
       detail: event.status_detail ? describeStatusDetail(event.status_detail) : null,
       known: parseOrderStatus(event.status).knownLowLevel !== null,
       current: event.id === currentId,
-      repeated: previous?.status === event.status,
+      repeated: repeated && !rescheduled,
       outOfOrder:
         previous !== undefined && Date.parse(event.created_at) < Date.parse(previous.created_at),
     };

@@ -5,7 +5,9 @@ import type { Role } from '../../../../contract/console';
 import { patientDisplayName, type Order } from '../../../../contract/order';
 import type { MatchCandidate, UnmatchedResult } from '../../../../contract/unmatchedResults';
 import { describeError } from '../../../shared/api/client';
-import { formatBirthDate, formatDateTime, humanize } from '../../../shared/lib/format';
+import { formatBirthDate, formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
+import { describeStatus } from '../../../shared/lib/labels';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../../orders/api/orders';
 import {
@@ -48,13 +50,31 @@ function overlapText(overlap: unknown): string | null {
   return null;
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A moment reads as a date and time; other text as it is. */
+const readable = (text: string) => (ISO_MOMENT.test(text) ? formatDateTime(text) : text);
+
+/** `collecting_sample.walk_in_test.redraw_available` → "Redraw available (Collecting sample)". */
+function statusText(raw: string | null | undefined): string {
+  if (!raw) return 'Not known';
+  const { text, stage } = describeStatus(raw);
+  return stage && stage !== text ? `${text} (${stage})` : text;
+}
+
 /** status_context is free-form: text as it is, an object as its readable pairs. */
 function contextText(context: unknown): string | null {
   if (typeof context === 'string') return context;
   if (!context || typeof context !== 'object') return null;
   return Object.entries(context)
     .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-    .map(([k, v]) => `${humanize(k)}: ${String(v)}`)
+    .map(([k, v]) => {
+      const text =
+        typeof v !== 'string' ? String(v) : k.endsWith('status') ? statusText(v) : readable(v);
+      return `${humanize(k)}: ${text}`;
+    })
     .join('; ');
 }
 
@@ -98,7 +118,10 @@ function CandidateCard({
         <div>
           <dt>Date of birth</dt>
           <dd>
-            <Compared value={p?.dob.slice(0, 10)} expected={result.patient?.dob?.slice(0, 10)} />
+            <Compared
+              value={p ? formatBirthDate(p.dob) : null}
+              expected={result.patient?.dob ? formatBirthDate(result.patient.dob) : null}
+            />
           </dd>
         </div>
         <div>
@@ -109,7 +132,7 @@ function CandidateCard({
         </div>
         <div>
           <dt>Order status</dt>
-          <dd>{candidate.last_status ?? order?.last_event.status ?? 'Not known'}</dd>
+          <dd>{statusText(candidate.last_status ?? order?.last_event.status)}</dd>
         </div>
         <div>
           <dt>Score</dt>
@@ -152,6 +175,19 @@ function CandidateCard({
   );
 }
 
+/** What an action would do, held until the reviewer confirms it. */
+type PendingAction =
+  | { kind: 'accept-order'; orderId: string; order: string }
+  | { kind: 'accept-patient'; userId: string; patient: string }
+  | { kind: 'reject' };
+
+/** An order as a reviewer tells it apart: its patient, its test and when it was placed. */
+function describeOrder(order: Order | undefined, orderId: string): string {
+  if (!order) return `order ${orderId.slice(0, 8)}`;
+  const who = order.patient_details ? patientDisplayName(order.patient_details) : 'a patient';
+  return `the ${order.lab_test.name} order for ${who}, placed ${formatDate(order.created_at)}`;
+}
+
 export function UnmatchedResultPage({ resultId, role }: { resultId: string; role: Role }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -162,6 +198,8 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const resultName = `the ${result.lab.name} result for ${title}, received ${formatDateTime(result.created_at)}`;
 
   const candidates = result.candidate_groups.flatMap((g) => g.candidates);
   const orders = useQueries({
@@ -174,6 +212,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
 
   // After a failed action the result may have changed (facts §14.9): read it again.
   const onError = (error: unknown) => {
+    setPending(null);
     setDone(null);
     setFailure(describeError(error));
     void queryClient.invalidateQueries({ queryKey: options.queryKey });
@@ -195,6 +234,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
     mutationFn: (action: 'reject' | 'unsure') =>
       resolveUnmatchedResult(resultId, { action, ...(note.trim() ? { note: note.trim() } : {}) }),
     onSuccess: (updated) => {
+      setPending(null);
       setFailure(null);
       setDone(`Saved. Status: ${describeReviewStatus(updated.status)}.`);
       queryClient.setQueryData(options.queryKey, updated);
@@ -244,7 +284,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
         </div>
         <div>
           <dt>Sex</dt>
-          <dd>{result.patient?.gender ?? 'Not given'}</dd>
+          <dd>{result.patient?.gender ? humanize(result.patient.gender) : 'Not given'}</dd>
         </div>
         <div>
           <dt>Lab</dt>
@@ -285,7 +325,12 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
               canAccept={canAct && allowed.has('accept')}
               busy={busy}
               onAccept={() => {
-                if (c.order_id) accept.mutate({ order_id: c.order_id });
+                if (c.order_id)
+                  setPending({
+                    kind: 'accept-order',
+                    orderId: c.order_id,
+                    order: describeOrder(orderOf(c), c.order_id),
+                  });
               }}
             />
           ))}
@@ -301,13 +346,54 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
                   type="button"
                   className="button button--secondary"
                   disabled={busy}
-                  onClick={() => accept.mutate({ user_id: g.user_id ?? '' })}
+                  onClick={() =>
+                    setPending({
+                      kind: 'accept-patient',
+                      userId: g.user_id ?? '',
+                      patient: patientOfGroup(g.user_id ?? ''),
+                    })
+                  }
                 >
                   Accept patient only ({patientOfGroup(g.user_id ?? '')}): new order
                 </button>
               </p>
             ))
         : null}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.kind === 'reject'
+            ? 'Reject this result?'
+            : pending?.kind === 'accept-patient'
+              ? 'Attach this result to the patient?'
+              : 'Attach this result to the order?'
+        }
+        confirmLabel={
+          pending?.kind === 'reject'
+            ? 'Reject the result'
+            : pending?.kind === 'accept-patient'
+              ? 'Attach and create an order'
+              : 'Attach to this order'
+        }
+        cancelLabel="Go back"
+        busy={busy}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'accept-order') accept.mutate({ order_id: pending.orderId });
+          else if (pending.kind === 'accept-patient') accept.mutate({ user_id: pending.userId });
+          else resolve.mutate('reject');
+        }}
+        onClose={() => setPending(null)}
+      >
+        <p>
+          {pending?.kind === 'reject'
+            ? `${capitalise(resultName)} will be discarded: it will not be attached to any order.`
+            : pending?.kind === 'accept-patient'
+              ? `${capitalise(resultName)} will be attached to ${pending.patient}, in a new order.`
+              : `${capitalise(resultName)} will be attached to ${pending?.order ?? 'the order'}.`}
+        </p>
+      </ConfirmDialog>
 
       <p role="status">{done}</p>
       {failure ? (
@@ -347,7 +433,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
                 type="button"
                 className="button button--secondary"
                 disabled={busy}
-                onClick={() => resolve.mutate('reject')}
+                onClick={() => setPending({ kind: 'reject' })}
               >
                 Reject result
               </button>

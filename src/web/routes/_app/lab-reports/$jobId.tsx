@@ -3,6 +3,7 @@ import { ParsingJobPage } from '../../../features/lab-reports/components/Parsing
 import { isUuid } from '../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/lab-reports/$jobId')({
+  staticData: { permission: 'reports.read', title: 'Lab report' },
   beforeLoad: ({ params }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(params.jobId)) throw notFound();

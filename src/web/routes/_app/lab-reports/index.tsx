@@ -6,7 +6,9 @@ import {
 import { LabReportsPage } from '../../../features/lab-reports/components/LabReportsPage';
 
 export const Route = createFileRoute('/_app/lab-reports/')({
-  loader: async ({ context: { queryClient } }) => {
+  staticData: { permission: 'reports.read', title: 'Lab reports' },
+  loader: async ({ context: { queryClient, forbidden } }) => {
+    if (forbidden) return;
     // The patients name the jobs in the list and fill the upload form's choice.
     await Promise.all([
       queryClient.query({ ...parsingJobsQueryOptions, staleTime: 'static' }),

@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/api/client';
 import { isUuid } from '../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/orders/$orderId')({
+  staticData: { permission: 'orders.read', title: 'Order' },
   loader: async ({ context: { queryClient }, params: { orderId } }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(orderId)) throw notFound();

@@ -4,6 +4,7 @@ import { OrdersPage } from '../../../features/orders/components/OrdersPage';
 import { ordersSearchSchema } from '../../../features/orders/lib/ordersSearch';
 
 export const Route = createFileRoute('/_app/orders/')({
+  staticData: { permission: 'orders.read', title: 'Orders' },
   validateSearch: ordersSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps }) => {

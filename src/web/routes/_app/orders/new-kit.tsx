@@ -3,7 +3,10 @@ import { labTestsQueryOptions } from '../../../features/lab-tests/api/labTests';
 import { NewKitPage } from '../../../features/ordering/components/NewKitPage';
 
 export const Route = createFileRoute('/_app/orders/new-kit')({
-  loader: ({ context: { queryClient } }) =>
-    queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }),
+  staticData: { permission: 'orders.write', title: 'New test kit' },
+  loader: async ({ context: { queryClient, forbidden } }) => {
+    if (forbidden) return;
+    await queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' });
+  },
   component: NewKitPage,
 });

@@ -4,15 +4,14 @@ import {
   labAccountsQueryOptions,
   labTestsQueryOptions,
 } from '../../../features/lab-tests/api/labTests';
-import { NewOrderPage } from '../../../features/lab-tests/components/NewOrderPage';
-import { canCreateOrders } from '../../../shared/lib/permissions';
+import { OrderFormPage } from '../../../features/ordering/components/OrderFormPage';
 
 export const Route = createFileRoute('/_app/orders/new')({
+  staticData: { permission: 'orders.write', title: 'New order' },
   // A patient page links here with its patient chosen.
   validateSearch: z.object({ userId: z.uuid().optional() }),
-  loader: async ({ context: { queryClient, session } }) => {
-    // Other roles see a short explanation; the BFF would refuse their calls anyway.
-    if (!canCreateOrders(session.account.role)) return;
+  loader: async ({ context: { queryClient, forbidden } }) => {
+    if (forbidden) return;
     await Promise.all([
       queryClient.query({ ...labAccountsQueryOptions, staleTime: 'static' }),
       queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }),
@@ -22,7 +21,6 @@ export const Route = createFileRoute('/_app/orders/new')({
 });
 
 function NewOrderRoute() {
-  const { session } = Route.useRouteContext();
   const { userId } = Route.useSearch();
-  return <NewOrderPage role={session.account.role} userId={userId} />;
+  return <OrderFormPage initialUserId={userId} />;
 }

@@ -4,10 +4,13 @@ import { patientsQueryOptions } from '../../../features/patients/api/patients';
 import { PatientsPage } from '../../../features/patients/components/PatientsPage';
 
 export const Route = createFileRoute('/_app/patients/')({
+  staticData: { permission: 'patients.read', title: 'Patients' },
   validateSearch: z.object({ q: z.string().max(200).optional() }),
   loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
-  loader: ({ context: { queryClient }, deps }) =>
-    queryClient.query({ ...patientsQueryOptions(deps.q), staleTime: 'static' }),
+  loader: async ({ context: { queryClient, forbidden }, deps }) => {
+    if (forbidden) return;
+    await queryClient.query({ ...patientsQueryOptions(deps.q), staleTime: 'static' });
+  },
   component: PatientsRoute,
 });
 

@@ -1,15 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { unmatchedResultQueryOptions } from '../../../features/review/api/unmatchedResults';
 import { ReviewErrorState } from '../../../features/review/components/ReviewErrorState';
-import { NotForYourRole } from '../../../features/review/components/NotForYourRole';
 import { UnmatchedResultPage } from '../../../features/review/components/UnmatchedResultPage';
-import { canReadUnmatchedResults } from '../../../features/review/lib/permissions';
 import { isApiError } from '../../../shared/api/client';
 import { isUuid } from '../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
-  loader: async ({ context: { queryClient, session }, params: { resultId } }) => {
-    if (!canReadUnmatchedResults(session.account.role)) return;
+  staticData: { permission: 'review.read', title: 'Unmatched result' },
+  loader: async ({ context: { queryClient, forbidden }, params: { resultId } }) => {
+    if (forbidden) return;
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(resultId)) throw notFound();
     try {
@@ -33,6 +32,5 @@ export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
 function ResultRoute() {
   const { resultId } = Route.useParams();
   const { session } = Route.useRouteContext();
-  if (!canReadUnmatchedResults(session.account.role)) return <NotForYourRole />;
   return <UnmatchedResultPage resultId={resultId} role={session.account.role} />;
 }

@@ -6,7 +6,13 @@ import {
 } from '../../../features/wearables/components/PatientPicker';
 
 export const Route = createFileRoute('/_app/wearables/')({
-  loader: ({ context: { queryClient } }) =>
-    queryClient.query({ ...ordersQueryOptions(1, PICKER_ORDERS_PAGE_SIZE), staleTime: 'static' }),
+  staticData: { permission: 'wearables.read', title: 'Wearables' },
+  loader: async ({ context: { queryClient, forbidden } }) => {
+    if (forbidden) return;
+    await queryClient.query({
+      ...ordersQueryOptions(1, PICKER_ORDERS_PAGE_SIZE),
+      staleTime: 'static',
+    });
+  },
   component: PatientPicker,
 });

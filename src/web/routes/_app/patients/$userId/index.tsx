@@ -3,6 +3,7 @@ import { PatientPage } from '../../../../features/patients/components/PatientPag
 import { isUuid } from '../../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/patients/$userId/')({
+  staticData: { permission: 'patients.read', title: 'Patient' },
   loader: ({ params: { userId } }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
     if (!isUuid(userId)) throw notFound();

@@ -4,6 +4,7 @@ import { wearablesSearchSchema } from '../../../../features/wearables/lib/search
 import { isUuid } from '../../../../shared/lib/ids';
 
 export const Route = createFileRoute('/_app/patients/$userId/wearables')({
+  staticData: { permission: 'wearables.read', title: 'Wearables' },
   validateSearch: wearablesSearchSchema,
   beforeLoad: ({ params: { userId } }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's control flow
