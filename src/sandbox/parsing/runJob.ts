@@ -26,7 +26,9 @@ export async function parseReport(
     throw error;
   }
   if (lines.length === 0) return failed('low_quality');
-  const data = parseReportLines(lines);
+  // The count of unread rows is the parser's own: the Lab API's job has no field for it.
+  const { metadata, results } = parseReportLines(lines);
+  const data = { metadata, results };
   if (data.results.length === 0) return failed('invalid_input');
   return { status: 'completed', failure_reason: null, data };
 }
