@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { textPdf } from '../lifecycle/pdf';
 import { parseReport } from './runJob';
 import { parseReportLines } from './reportLines';
-
-function pdfBytes(lines: string[]): Promise<Uint8Array> {
-  const doc = textPdf('Lab report', lines);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  return new Promise((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-}
+import { reportPdf as pdfBytes } from './reportPdf';
 
 describe('a text PDF lab report', () => {
   it('gives the header fields printed side by side, not swallowed by the name', async () => {

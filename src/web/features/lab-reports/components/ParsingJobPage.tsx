@@ -6,6 +6,7 @@ import { humanize } from '../../../shared/lib/format';
 import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { parsingJobQueryOptions } from '../api/parsingJobs';
+import { JobOrigin } from './JobOrigin';
 
 const PHASES: Record<string, string> = {
   upload_pending: 'Waiting for the upload to be processed',
@@ -119,6 +120,7 @@ export function ParsingJobPage({ jobId }: { jobId: string }) {
         <Link to="/lab-reports">Back to lab reports</Link>
       </p>
       <h1>Lab report</h1>
+      <JobOrigin jobId={jobId} job={job} />
       {error ? (
         <p role="alert">{describeError(error)}</p>
       ) : !job ? (
