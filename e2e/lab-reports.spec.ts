@@ -29,8 +29,9 @@ async function upload(page: Page, fileName: string, lines: string[]): Promise<vo
 test('a report naming another patient is flagged, naming both', async ({ page, signIn }) => {
   await signIn('coordinator');
   await upload(page, 'hopper-lipids.pdf', [
-    'Patient: Grace Hopper    DOB: 1906-12-09',
-    'HDL Cholesterol 52 mg/dL >39',
+    'Patient: Grace Hopper',
+    'DOB: 1906-12-09',
+    'Glucose 92 mg/dL 70-99',
   ]);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('This report names another patient');
@@ -55,6 +56,7 @@ test("the job page names its patient and file, and reads the report's fields and
     'HDL Cholesterol 52 mg/dL >39',
     'LDL Cholesterol 110 mg/dL 0-99 H',
     'Triglycerides 90 mg/dL 0-149',
+    'Ferritin see note ng/mL 30-400',
   ]);
   const fact = (term: string) =>
     page
@@ -76,7 +78,14 @@ test("the job page names its patient and file, and reads the report's fields and
     await expect(fact(term)).toHaveText(value);
   }
   const rows = page.getByRole('table', { name: 'Extracted results' }).getByRole('row');
-  await expect(rows).toHaveCount(5);
-  await expect(rows.filter({ hasText: 'HDL Cholesterol' })).toContainText('2085-9');
+  await expect(rows).toHaveCount(6);
+  const hdl = rows.filter({ hasText: 'HDL Cholesterol' });
+  await expect(hdl.getByRole('cell').nth(0)).toHaveText('52');
+  await expect(hdl.getByRole('cell').nth(2)).toHaveText('> 39');
+  await expect(hdl).toContainText('2085-9');
+  await expect(page.getByText('1 row could not be read')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Ferritin' }).getByRole('cell').nth(0)).toHaveText(
+    'see note ng/mL 30-400',
+  );
   await expectAccessible(page);
 });

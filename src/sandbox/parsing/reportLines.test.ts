@@ -46,20 +46,24 @@ describe('a text PDF lab report', () => {
       interpretation: 'normal',
     });
     expect(hdl?.loinc_matches[0]?.loinc_code).toBe('2085-9');
-    // The Lab API's job carries no parser-internal fields.
-    expect(job.data).not.toHaveProperty('unreadRows');
   });
 
-  it('flags a value at a strict lower bound and counts a row it cannot read', () => {
+  it('flags a value at a strict lower bound and gives a row it cannot read as printed', () => {
     const parsed = parseReportLines([
       'HDL Cholesterol 39 mg/dL >39',
       'Glucose see comment mg/dL 70-99',
       'Ferritin 48 ng/mL 30-400',
     ]);
-    expect(parsed.results.map((r) => [r.test_name, r.is_below_min_range])).toEqual([
-      ['HDL Cholesterol', true],
-      ['Ferritin', false],
-    ]);
-    expect(parsed.unreadRows).toBe(1);
+    expect(parsed.results.map((r) => [r.test_name, r.value, r.type, r.is_below_min_range])).toEqual(
+      [
+        ['HDL Cholesterol', '39', 'numeric', true],
+        ['Glucose', 'see comment mg/dL 70-99', 'comment', null],
+        ['Ferritin', '48', 'numeric', false],
+      ],
+    );
+    expect(parsed.results[1]).toMatchObject({
+      loinc_match_status: 'needs_review',
+      interpretation: 'unknown',
+    });
   });
 });

@@ -103,18 +103,49 @@ export function parseResultLine(line: string): ParsedResultDocument | null {
 
 /**
  * A line that starts with a catalogue marker's name and carries a number, yet is not a
- * result line: a row the parser saw but could not read. Counted, never guessed at.
+ * result line: a row the parser saw but could not read. It is given as printed, as a
+ * `comment` result needing review, never guessed into a value: dropping it would hide
+ * a result the report holds.
  */
-function looksLikeResult(line: string) {
-  if (!/\d/.test(line)) return false;
-  const words = normalize(line).split(' ');
-  return words.some((_, n) => lookUp(words.slice(0, n + 1).join(' ')) !== undefined);
+export function unreadRow(line: string): ParsedResultDocument | null {
+  if (!/\d/.test(line)) return null;
+  const words = line.split(/\s+/);
+  for (let n = words.length - 1; n > 0; n--) {
+    const name = words.slice(0, n).join(' ');
+    const entry = lookUp(name);
+    if (!entry) continue;
+    return {
+      test_name: name,
+      value: words.slice(n).join(' '),
+      type: 'comment',
+      units: null,
+      min_reference_range: null,
+      max_reference_range: null,
+      source_panel_name: null,
+      sample_type: 'unknown',
+      measurement_kind: 'unknown',
+      sensitivity: 'unknown',
+      loinc_matches: [
+        {
+          loinc_code: entry.loinc_code,
+          loinc_name: entry.loinc_name,
+          display_name: entry.name,
+          aliases: entry.aliases,
+          confidence_score: 0.5,
+        },
+      ],
+      loinc_match_status: 'needs_review',
+      interpretation: 'unknown',
+      is_above_max_range: null,
+      is_below_min_range: null,
+    };
+  }
+  return null;
 }
 
 export function parseReportLines(lines: string[]) {
   const found = new Map<ReportField, string>();
   const results: ParsedResultDocument[] = [];
-  let unreadRows = 0;
   for (const raw of lines) {
     const line = raw.trim();
     const fields = readFields(line);
@@ -123,8 +154,8 @@ export function parseReportLines(lines: string[]) {
       continue;
     }
     const result = parseResultLine(line);
-    if (result) results.push(result);
-    else if (looksLikeResult(line)) unreadRows++;
+    const read = result ?? unreadRow(line);
+    if (read) results.push(read);
   }
   const [first, ...rest] = (found.get('patient') ?? '').split(/\s+/).filter(Boolean);
   return {
@@ -140,6 +171,5 @@ export function parseReportLines(lines: string[]) {
       specimen_number: found.get('specimen') ?? null,
     },
     results,
-    unreadRows,
   };
 }

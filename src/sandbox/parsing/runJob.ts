@@ -26,9 +26,7 @@ export async function parseReport(
     throw error;
   }
   if (lines.length === 0) return failed('low_quality');
-  // The count of unread rows is the parser's own: the Lab API's job has no field for it.
-  const { metadata, results } = parseReportLines(lines);
-  const data = { metadata, results };
+  const data = parseReportLines(lines);
   if (data.results.length === 0) return failed('invalid_input');
   return { status: 'completed', failure_reason: null, data };
 }
