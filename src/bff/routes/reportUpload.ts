@@ -98,6 +98,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
 
   fastify.get(`${PARSING_JOBS_PATH}/:jobId`, async (request, reply) => {
     if (!allowed(request, 'reports.read')) {
+      await audit(request, `GET ${PARSING_JOBS_PATH}/:jobId`, 'parsing_job', null, 403);
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
     }
     const params = jobParamsSchema.safeParse(request.params);
