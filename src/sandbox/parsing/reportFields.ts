@@ -42,6 +42,15 @@ const LABEL = new RegExp(
 const fieldOf = (label: string) =>
   LABELS.find(([l]) => l === label.toLowerCase().replace(/\s+/g, ' '))?.[1];
 
+/** As reports print sex: in full or by its initial. */
+const GENDERS: Record<string, string> = {
+  male: 'male',
+  m: 'male',
+  female: 'female',
+  f: 'female',
+  other: 'other',
+};
+
 /** ISO dates as printed, and US month/day/year ones turned into ISO. */
 export function isoDate(text: string): string | null {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
@@ -60,7 +69,7 @@ function valueOf(field: ReportField, text: string): string | null {
     case 'reported':
       return isoDate(text);
     case 'gender':
-      return /^(male|female|other)\b/i.exec(text)?.[1]?.toLowerCase() ?? null;
+      return GENDERS[(/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase()] ?? null;
     case 'specimen':
       return /^\S+/.exec(text)?.[0] ?? null;
     default:

@@ -48,6 +48,19 @@ describe('a text PDF lab report', () => {
     expect(hdl?.loinc_matches[0]?.loinc_code).toBe('2085-9');
   });
 
+  it('reads sex printed by its initial and a label that does not open the line as no field', () => {
+    const parsed = parseReportLines([
+      'Name: Ada Lovelace  Sex: F',
+      'Glucose 92 mg/dL 70-99 Reported: see below',
+    ]);
+    expect(parsed.metadata).toMatchObject({
+      patient_first_name: 'Ada',
+      patient_last_name: 'Lovelace',
+      gender: 'female',
+      date_reported: null,
+    });
+  });
+
   it('flags a value at a strict lower bound and gives a row it cannot read as printed', () => {
     const parsed = parseReportLines([
       'HDL Cholesterol 39 mg/dL >39',

@@ -2,7 +2,8 @@
  * Does the report name the patient it was uploaded for? A report filed under the wrong
  * patient puts another person's results in their record, so any disagreement the report
  * shows (name or date of birth) is flagged; a field the report does not print is no
- * disagreement, it simply cannot confirm.
+ * disagreement, it simply cannot confirm. A middle name printed on one side only is a
+ * difference too: a person decides, the page only points at it.
  */
 
 export interface NamedPerson {
