@@ -16,7 +16,7 @@ import { callLabApi, sendLabAnswer } from '../proxy/answer';
 import type { LabApiClient } from '../proxy/upstream';
 import { appendAudit } from '../store/audit';
 import type { Store } from '../store/database';
-import { listParsingJobs, recordParsingJob } from '../store/parsingJobs';
+import { getParsingJob, listParsingJobs, recordParsingJob } from '../store/parsingJobs';
 import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from '../upload/gate';
 import { readReport, type MultipartRefusal } from '../upload/readReport';
 import { sniffReportType } from '../upload/sniff';
@@ -31,6 +31,7 @@ export interface ReportUploadOptions {
 const UPSTREAM_PATH = '/lab_report/v1/parser/job';
 const MAX_MB = REPORT_MAX_BYTES / (1024 * 1024);
 const listQuerySchema = z.object({ user_id: z.guid().optional() });
+const jobParamsSchema = z.object({ jobId: z.string().min(1).max(100) });
 
 /**
  * `POST /api/parsing-jobs`: a lab report (multipart: file, user_id, needs_human_review)
@@ -38,6 +39,7 @@ const listQuerySchema = z.object({ user_id: z.guid().optional() });
  * A refused file never reaches the Lab API. Accepted ones are forwarded as multipart,
  * and the job is recorded, because the Lab API cannot list jobs.
  * `GET /api/parsing-jobs`: the jobs the console created, newest first.
+ * `GET /api/parsing-jobs/:jobId`: one of them, so a job's page names its patient and file.
  */
 export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportUploadOptions) {
   await fastify.register(multipart, {
@@ -92,6 +94,28 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       200,
     );
     return { data };
+  });
+
+  fastify.get(`${PARSING_JOBS_PATH}/:jobId`, async (request, reply) => {
+    if (!allowed(request, 'reports.read')) {
+      await audit(request, `GET ${PARSING_JOBS_PATH}/:jobId`, 'parsing_job', null, 403);
+      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
+    }
+    const params = jobParamsSchema.safeParse(request.params);
+    if (!params.success) return sendProblem(reply, 400, 'Bad request', 'Give a job id.');
+    const record = await getParsingJob(opts.store.db, params.data.jobId);
+    const status = record ? 200 : 404;
+    await audit(
+      request,
+      `GET ${PARSING_JOBS_PATH}/:jobId`,
+      'parsing_job',
+      params.data.jobId,
+      status,
+    );
+    if (!record) {
+      return sendProblem(reply, 404, 'Not found', 'This console has no record of that job.');
+    }
+    return record;
   });
 
   fastify.post(PARSING_JOBS_PATH, async (request, reply) => {

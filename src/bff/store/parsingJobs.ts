@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ParsingJobRecord, ReportType } from '../../contract';
-import type { Database } from './schema';
+import type { Database, ParsingJobRecordTable } from './schema';
 
 export interface NewParsingJobRecord {
   job_id: string;
@@ -21,6 +21,19 @@ export async function recordParsingJob(db: Kysely<Database>, job: NewParsingJobR
     .execute();
 }
 
+/** The console's record of one job: for which patient and file it was made. */
+export async function getParsingJob(
+  db: Kysely<Database>,
+  jobId: string,
+): Promise<ParsingJobRecord | null> {
+  const row = await db
+    .selectFrom('parsing_job_record')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
 /** Newest first. */
 export async function listParsingJobs(
   db: Kysely<Database>,
@@ -33,7 +46,11 @@ export async function listParsingJobs(
     .orderBy('job_id', 'desc')
     .limit(options.limit)
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toRecord);
+}
+
+function toRecord(r: Selectable<ParsingJobRecordTable>): ParsingJobRecord {
+  return {
     job_id: r.job_id,
     user_id: r.user_id,
     account_email: r.account_email,
@@ -42,5 +59,5 @@ export async function listParsingJobs(
     size_bytes: r.size_bytes,
     needs_human_review: r.needs_human_review === 1,
     created_at: new Date(r.created_at).toISOString(),
-  }));
+  };
 }

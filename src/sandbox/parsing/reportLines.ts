@@ -1,13 +1,18 @@
 import { LOINC_CATALOG, type LoincEntry } from '../seed/loinc';
+import { readFields, type ReportField } from './reportFields';
 
 /*
  * Turns a lab report's text lines into the parser's metadata and results (facts §9).
- * A result line is "<name> <value> <unit> [<min>-<max>] [H|L]"; its name is matched
- * against the marker catalogue's names and aliases to find the LOINC code.
+ * A result line is "<name> <value> <unit> [<reference>] [H|L]", the reference being
+ * "<min>-<max>", ">min" or "<max>" (HDL's ">39"); its name is matched against the
+ * marker catalogue's names and aliases to find the LOINC code.
  */
 
-const RESULT_LINE =
-  /^(?<name>[A-Za-z][A-Za-z0-9 ,()\-/.]*?)\s+(?<value>[<>]?\d+(?:\.\d+)?)\s+(?<unit>[A-Za-z%µ/0-9^.]+)(?:\s+(?<min>\d+(?:\.\d+)?)\s*-\s*(?<max>\d+(?:\.\d+)?))?(?:\s+(?<flag>H|L|High|Low))?$/;
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+const REFERENCE = String.raw`(?:(?<min>${NUMBER})\s*-\s*(?<max>${NUMBER})|(?:>=?|≥)\s*(?<floor>${NUMBER})|(?:<=?|≤)\s*(?<ceiling>${NUMBER}))`;
+const RESULT_LINE = new RegExp(
+  String.raw`^(?<name>[A-Za-z][A-Za-z0-9 ,()\-/.]*?)\s+(?<value>[<>]?${NUMBER})\s+(?<unit>[A-Za-z%µ/0-9^.]+)(?:\s+${REFERENCE})?(?:\s+(?<flag>H|L|High|Low))?$`,
+);
 
 const normalize = (s: string) =>
   s
@@ -52,14 +57,17 @@ export function parseResultLine(line: string): ParsedResultDocument | null {
   if (!g?.name || !g.value) return null;
   const entry = lookUp(g.name);
   const units = g.unit ?? null;
+  const minText = g.min ?? g.floor;
+  const maxText = g.max ?? g.ceiling;
   // A line with neither a catalogue name nor a reference range is not taken for a result.
-  if (!entry && g.min === undefined) return null;
+  if (!entry && minText === undefined && maxText === undefined) return null;
 
-  const min = g.min === undefined ? null : Number(g.min);
-  const max = g.max === undefined ? null : Number(g.max);
+  const min = minText === undefined ? null : Number(minText);
+  const max = maxText === undefined ? null : Number(maxText);
   const numeric = Number(g.value.replace(/^[<>]/, ''));
-  const above = max === null ? null : numeric > max;
-  const below = min === null ? null : numeric < min;
+  // ">39" excludes 39 itself; "70-99" includes both ends.
+  const above = max === null ? null : g.ceiling === undefined ? numeric > max : numeric >= max;
+  const below = min === null ? null : g.floor === undefined ? numeric < min : numeric <= min;
   // The same name in another unit may be another measurement: a person should look.
   const unitAgrees = entry ? entry.unit.toLowerCase() === (units ?? '').toLowerCase() : false;
   return {
@@ -93,41 +101,74 @@ export function parseResultLine(line: string): ParsedResultDocument | null {
   };
 }
 
-const FIELDS: Record<string, RegExp> = {
-  patient: /^(?:patient|patient name|name)\s*:\s*(.+)$/i,
-  dob: /^(?:dob|date of birth)\s*:\s*(\d{4}-\d{2}-\d{2})/i,
-  gender: /^(?:sex|gender)\s*:\s*(male|female|other)/i,
-  lab: /^(?:lab|laboratory)\s*:\s*(.+)$/i,
-  collected: /^(?:collected|date collected)\s*:\s*(\d{4}-\d{2}-\d{2})/i,
-  reported: /^(?:reported|date reported)\s*:\s*(\d{4}-\d{2}-\d{2})/i,
-  specimen: /^(?:specimen|specimen number|accession)\s*:\s*(\S+)/i,
-};
+/**
+ * A line that starts with a catalogue marker's name and carries a number, yet is not a
+ * result line: a row the parser saw but could not read. It is given as printed, as a
+ * `comment` result needing review, never guessed into a value: dropping it would hide
+ * a result the report holds.
+ */
+export function unreadRow(line: string): ParsedResultDocument | null {
+  if (!/\d/.test(line)) return null;
+  const words = line.split(/\s+/);
+  for (let n = words.length - 1; n > 0; n--) {
+    const name = words.slice(0, n).join(' ');
+    const entry = lookUp(name);
+    if (!entry) continue;
+    return {
+      test_name: name,
+      value: words.slice(n).join(' '),
+      type: 'comment',
+      units: null,
+      min_reference_range: null,
+      max_reference_range: null,
+      source_panel_name: null,
+      sample_type: 'unknown',
+      measurement_kind: 'unknown',
+      sensitivity: 'unknown',
+      loinc_matches: [
+        {
+          loinc_code: entry.loinc_code,
+          loinc_name: entry.loinc_name,
+          display_name: entry.name,
+          aliases: entry.aliases,
+          confidence_score: 0.5,
+        },
+      ],
+      loinc_match_status: 'needs_review',
+      interpretation: 'unknown',
+      is_above_max_range: null,
+      is_below_min_range: null,
+    };
+  }
+  return null;
+}
 
 export function parseReportLines(lines: string[]) {
-  const found: Record<string, string> = {};
+  const found = new Map<ReportField, string>();
   const results: ParsedResultDocument[] = [];
-  for (const line of lines) {
-    const field = Object.entries(FIELDS).find(([, re]) => re.test(line.trim()));
-    if (field) {
-      const [key, re] = field;
-      found[key] ??= re.exec(line.trim())?.[1]?.trim() ?? '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    const fields = readFields(line);
+    if (fields.size > 0) {
+      for (const [key, value] of fields) if (!found.has(key)) found.set(key, value);
       continue;
     }
     const result = parseResultLine(line);
-    if (result) results.push(result);
+    const read = result ?? unreadRow(line);
+    if (read) results.push(read);
   }
-  const [first, ...rest] = (found.patient ?? '').split(/\s+/).filter(Boolean);
+  const [first, ...rest] = (found.get('patient') ?? '').split(/\s+/).filter(Boolean);
   return {
     metadata: {
       patient_first_name: first ?? null,
       patient_last_name: rest.length ? rest.join(' ') : null,
-      dob: found.dob ?? null,
+      dob: found.get('dob') ?? null,
       // A non-null enum (male, female, other) whose default is `other`.
-      gender: found.gender?.toLowerCase() ?? 'other',
-      lab_name: found.lab ?? null,
-      date_reported: found.reported ?? null,
-      date_collected: found.collected ?? null,
-      specimen_number: found.specimen ?? null,
+      gender: found.get('gender') ?? 'other',
+      lab_name: found.get('lab') ?? null,
+      date_reported: found.get('reported') ?? null,
+      date_collected: found.get('collected') ?? null,
+      specimen_number: found.get('specimen') ?? null,
     },
     results,
   };

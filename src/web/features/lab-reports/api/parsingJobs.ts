@@ -5,6 +5,7 @@ import { UNNAMED_PATIENT, ordersPageSchema } from '../../../../contract/order';
 import {
   FINAL_PARSING_JOB_STATUSES,
   PARSING_JOBS_PATH,
+  parsingJobRecordSchema,
   parsingJobRecordsSchema,
   parsingJobSchema,
   type ParsingJob,
@@ -15,6 +16,14 @@ export const parsingJobsQueryOptions = queryOptions({
   queryKey: ['parsing-jobs', 'list'],
   queryFn: ({ signal }) => apiGet(PARSING_JOBS_PATH, parsingJobRecordsSchema, signal),
 });
+
+/** The console's record of one job: the patient it was uploaded for, and the file. */
+export const parsingJobRecordQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['parsing-jobs', 'record', jobId],
+    queryFn: ({ signal }) =>
+      apiGet(`${PARSING_JOBS_PATH}/${encodeURIComponent(jobId)}`, parsingJobRecordSchema, signal),
+  });
 
 /** Follows a job every 1.5 s until it ends (completed or failed). */
 export const parsingJobQueryOptions = (jobId: string) =>
@@ -32,6 +41,15 @@ export const parsingJobQueryOptions = (jobId: string) =>
         : 1500,
   });
 
+export interface ReportPatient {
+  id: string;
+  /** "Last, First", for sorting and choosing. */
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  dob: string;
+}
+
 /**
  * The patients to choose from: the Lab API's orders name them (the console has no user
  * list yet), one entry per user, by name.
@@ -44,17 +62,21 @@ export const reportPatientsQueryOptions = queryOptions({
       ordersPageSchema,
       signal,
     );
-    const byUser = new Map<string, string>();
+    const byUser = new Map<string, ReportPatient>();
     for (const order of page.orders) {
       const p = order.patient_details;
       if (p && !byUser.has(order.user_id)) {
         const sortable = [p.last_name, p.first_name].filter(Boolean).join(', ');
-        byUser.set(order.user_id, sortable || UNNAMED_PATIENT);
+        byUser.set(order.user_id, {
+          id: order.user_id,
+          name: sortable || UNNAMED_PATIENT,
+          firstName: p.first_name ?? null,
+          lastName: p.last_name ?? null,
+          dob: p.dob,
+        });
       }
     }
-    return [...byUser.entries()]
-      .map(([id, name]) => ({ id, name }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name));
   },
 });
 

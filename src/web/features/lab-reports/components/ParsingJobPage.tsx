@@ -6,6 +6,8 @@ import { humanize } from '../../../shared/lib/format';
 import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { parsingJobQueryOptions } from '../api/parsingJobs';
+import { describeUnreadRows, unreadRows } from '../lib/unreadRows';
+import { JobOrigin } from './JobOrigin';
 
 const PHASES: Record<string, string> = {
   upload_pending: 'Waiting for the upload to be processed',
@@ -22,12 +24,19 @@ const FAILURES: Record<string, string> = {
   processing_error: 'The report could not be processed; try again later.',
 };
 
+/** "70–99", or one bound alone (HDL's "> 39"). */
+function referenceRange(min?: number | null, max?: number | null) {
+  if (min != null && max != null) return `${String(min)}–${String(max)}`;
+  if (min != null) return `> ${String(min)}`;
+  if (max != null) return `< ${String(max)}`;
+  return 'Not given';
+}
+
 function Results({ job }: { job: ParsingJob }) {
   const data = job.data;
   if (!data) return null;
   const m = data.metadata;
-  const range = (min?: number | null, max?: number | null) =>
-    min != null && max != null ? `${String(min)}–${String(max)}` : 'Not given';
+  const unread = describeUnreadRows(unreadRows(data.results));
   return (
     <>
       <h2>Report</h2>
@@ -59,6 +68,11 @@ function Results({ job }: { job: ParsingJob }) {
           <dd>{m.specimen_number ?? 'Not found'}</dd>
         </div>
       </dl>
+      {unread ? (
+        <p className="notice">
+          <strong>{unread}</strong>
+        </p>
+      ) : null}
       <div className="table-scroll">
         <table className="table">
           <caption>Extracted results</caption>
@@ -79,7 +93,7 @@ function Results({ job }: { job: ParsingJob }) {
                 <th scope="row">{r.test_name}</th>
                 <td>{r.value}</td>
                 <td>{r.units ?? ''}</td>
-                <td>{range(r.min_reference_range, r.max_reference_range)}</td>
+                <td>{referenceRange(r.min_reference_range, r.max_reference_range)}</td>
                 <td>{r.interpretation ? humanize(r.interpretation) : 'Unknown'}</td>
                 <td>
                   {r.loinc_matches.length === 0
@@ -119,6 +133,7 @@ export function ParsingJobPage({ jobId }: { jobId: string }) {
         <Link to="/lab-reports">Back to lab reports</Link>
       </p>
       <h1>Lab report</h1>
+      <JobOrigin jobId={jobId} job={job} />
       {error ? (
         <p role="alert">{describeError(error)}</p>
       ) : !job ? (
