@@ -119,7 +119,7 @@ function notes(tooLong: (over: number) => string) {
 /** Patient first and last names: 1 to 50 characters and the lab name rule. */
 export const personNameSchema = text()
   .trim()
-  .min(1, MESSAGES.nameLength)
+  .min(1, MESSAGES.required)
   .max(NAME_MAX_LENGTH, MESSAGES.nameLength)
   .regex(NAME_PATTERN, MESSAGES.namePattern);
 
