@@ -71,14 +71,20 @@ describe('the console started by hand', () => {
       [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE,
       'content-type': 'application/json',
     };
-    expect((await fetch(`${base}/`)).status).toBe(200);
-    expect((await fetch(`${base}/orders`)).status).toBe(200);
     const signIn = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ email: 'coordinator@demo.test', password: 'demo-coordinator' }),
     });
     expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const orders = await fetch(`${base}/api/lab/v3/orders?size=5`, {
+      headers: { ...headers, cookie },
+    });
+    expect(orders.status).toBe(200);
     // A forged call (no anti-forgery header) is worth a warning.
     expect((await fetch(`${base}/api/session`, { method: 'DELETE' })).status).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 300));
