@@ -202,6 +202,40 @@ describe('tracking in the local Lab API', () => {
     expect(lowLevelOf(await order(app, phleb.id))).toBe('appointment_cancelled');
   });
 
+  it('a simulated draw never happens before the booked appointment ends', async () => {
+    const phleb = find(
+      'at_home_phlebotomy',
+      'requisition_created',
+      (o) => o.patient_address?.zip === '85004',
+    );
+    const availability = availabilitySchema.parse(
+      (
+        await send(app, 'POST', '/v3/order/phlebotomy/appointment/availability', {
+          first_line: phleb.patient_address?.first_line ?? '',
+          city: 'Phoenix',
+          state: 'AZ',
+          zip_code: '85004',
+        })
+      ).body,
+    );
+    const slot = availability.slots[1]?.slots[0];
+    const booked = appointmentSchema.parse(
+      (
+        await send(app, 'POST', `/v3/order/${phleb.id}/phlebotomy/appointment/book`, {
+          booking_key: slot?.booking_key,
+        })
+      ).body,
+    );
+    const appointmentEnd = Date.parse(booked.end_at ?? booked.start_at ?? '');
+
+    expect((await send(app, 'POST', `/v3/order/${phleb.id}/test?delay=0`, {})).status).toBe(200);
+    const events = (await order(app, phleb.id)).events;
+    const draw = events.find((e) => e.status.endsWith('.draw_completed'));
+    expect(Date.parse(draw?.created_at ?? '')).toBeGreaterThanOrEqual(appointmentEnd);
+    const times = events.map((e) => Date.parse(e.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('an order cancelled cancels its phlebotomy appointment; unserved ZIPs are refused', async () => {
     const phleb = find('at_home_phlebotomy', 'ordered', (o) => o.patient_address?.zip === '85004');
     const slots = availabilitySchema.parse(

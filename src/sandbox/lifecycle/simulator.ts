@@ -1,6 +1,7 @@
 import type { SimulateBody } from '../../contract/results';
 import type { SandboxDb } from '../store/database';
-import { appendStatus, loadOrder } from '../store/lifecycle';
+import { appendStatus, bookedUntil, loadOrder, type StoredOrder } from '../store/lifecycle';
+import { stepTime } from './stepTime';
 
 /*
  * Runs `POST /v3/order/{id}/test`. With no delay every step is written at once; with a
@@ -33,7 +34,8 @@ export class Simulator {
         const stored = await loadOrder(this.db, this.teamId, orderId);
         if (!stored) return;
         for (const low of path) {
-          await appendStatus(this.db, stored, low, this.now().toISOString(), { simulate: options });
+          const at = await this.timeOf(stored, low);
+          await appendStatus(this.db, stored, low, at, { simulate: options });
         }
         return;
       }
@@ -102,7 +104,7 @@ export class Simulator {
       await this.db.deleteFrom('order_simulation').where('order_id', '=', orderId).execute();
       return;
     }
-    await appendStatus(this.db, stored, low, this.now().toISOString(), {
+    await appendStatus(this.db, stored, low, await this.timeOf(stored, low), {
       simulate: JSON.parse(row.options) as SimulateBody,
     });
     if (rest.length === 0) {
@@ -118,6 +120,11 @@ export class Simulator {
       .where('order_id', '=', orderId)
       .execute();
     this.schedule(orderId, row.delay_ms);
+  }
+
+  private async timeOf(stored: StoredOrder, low: string): Promise<string> {
+    const last = stored.record.events.at(-1)?.created_at;
+    return stepTime(this.now(), low, last, await bookedUntil(this.db, stored.record.document.id));
   }
 
   /** Runs other writes (cancel, booking) in the same queue as the steps. */

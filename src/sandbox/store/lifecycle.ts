@@ -242,6 +242,14 @@ async function latestAppointment(db: SandboxDb, orderId: string) {
     .executeTakeFirst();
 }
 
+/** The end of the order's booked (not cancelled, not yet completed) appointment, if any. */
+export async function bookedUntil(db: SandboxDb, orderId: string): Promise<string | null> {
+  const row = await latestAppointment(db, orderId);
+  if (!row || row.status === 'cancelled' || row.status === 'completed') return null;
+  const doc = JSON.parse(row.document) as { start_at?: string | null; end_at?: string | null };
+  return doc.end_at ?? doc.start_at ?? null;
+}
+
 async function setAppointmentStatus(
   db: SandboxDb,
   orderId: string,
