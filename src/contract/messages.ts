@@ -24,7 +24,8 @@ export const MESSAGES = {
   list: 'Enter a list',
   object: 'These details are not in the expected form',
   choice: 'Choose one of the listed options',
-  date: 'Enter a date like 2024-01-31',
+  // Date fields show the browser's own format, so the message names none.
+  date: 'Enter a complete date: month, day and year',
   dateTime: 'Enter a date and time like 2024-01-31T09:30:00Z',
 
   nameLength: `Use 1 to ${NAME_MAX_LENGTH} characters`,
