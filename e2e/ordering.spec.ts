@@ -70,6 +70,9 @@ test('a coordinator orders a walk-in test for a new patient and finds it with it
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Rowan');
+    await expect(page.getByRole('status').filter({ hasText: 'Order placed' })).toContainText(
+      'for Rowan Ellery',
+    );
   });
   await test.step('the list shows it, with its first events', async () => {
     await page
@@ -81,6 +84,8 @@ test('a coordinator orders a walk-in test for a new patient and finds it with it
       .getByRole('link', { name: /Rowan Ellery/ })
       .first()
       .click();
+    // Opened from the list, the order is not announced as just placed.
+    await expect(page.getByRole('status').filter({ hasText: 'Order placed' })).toHaveCount(0);
     const events = page.getByRole('region', { name: 'Events' }).getByRole('listitem');
     await expect(events).toHaveCount(2);
     await expect(events.nth(0)).toContainText(/ordered/i);

@@ -3,6 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SubmissionKeys, isRetryable } from './submissionKeys';
 
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Set when an order form opens the order it has just placed. */
+    orderPlaced?: boolean;
+  }
+}
+
 /**
  * The submission every order form shares: one idempotency key per attempt (reused
  * when a retry may still find the first order), then, on success, the orders list is
@@ -26,6 +33,8 @@ export function useOrderSubmission<Request>(
       await navigate({
         to: '/orders/$orderId',
         params: { orderId: answer.order.id },
+        // The order page confirms the order it opens; a link to it from elsewhere does not.
+        state: (previous) => ({ ...previous, orderPlaced: true }),
         ignoreBlocker: true,
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../auth/api/session';
 import { canActOnOrders, canReadResults, canReadWearables } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
@@ -20,9 +20,18 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const role = session.account.role;
   const sandbox = ['local', 'sandbox'].includes(session.upstream.environment);
   const readsResults = canReadResults(role);
+  const justPlaced = useRouterState({
+    select: (state) => state.location.state.orderPlaced === true,
+  });
 
   return (
     <>
+      {justPlaced ? (
+        <p role="status" className="notice notice--success">
+          Order placed: {order.lab_test.name}
+          {order.patient_details ? ` for ${title}` : ''}.
+        </p>
+      ) : null}
       <p className="breadcrumb">
         <Link to="/orders">Back to orders</Link>
         {canReadWearables(role) ? (
