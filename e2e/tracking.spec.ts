@@ -192,10 +192,19 @@ test('book a phlebotomy appointment with notes, reschedule it and cancel it', as
 
   await test.step('book the first slot with notes', async () => {
     await panel.getByRole('button', { name: 'Find available slots' }).click();
+    // Slots are in Phoenix time, named, whatever the viewer's own zone.
+    const times = panel.getByRole('group', { name: 'Time' }).getByRole('radio');
+    await expect(times.first()).toBeVisible();
+    for (const label of await panel
+      .getByRole('group', { name: 'Time' })
+      .locator('label')
+      .allTextContents())
+      expect(label).toMatch(/\d:\d{2}\s?[AP]M MST$/);
     await panel.getByLabel('Appointment notes').fill('Gate code 1234, dog is friendly');
     await panel.getByRole('button', { name: 'Book appointment' }).click();
     await expect(panel.getByText('Gate code 1234, dog is friendly')).toBeVisible();
     await expect(panel.getByText('Confirmed')).toBeVisible();
+    await expect(panel.getByRole('definition').filter({ hasText: /MST$/ })).toHaveCount(1);
     await expectAccessible(page);
   });
 

@@ -55,3 +55,44 @@ const currencyFormat = new Intl.NumberFormat(undefined, { style: 'currency', cur
 export function formatPrice(value: number): string {
   return currencyFormat.format(value);
 }
+
+function zoned(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone, timeZoneName: 'short' });
+  } catch {
+    // An unknown zone name: fall back to the viewer's own time.
+    return null;
+  }
+}
+
+/**
+ * A moment in the time zone of the place it happens, with the zone named: an
+ * appointment at 9:00 in Phoenix is 9:00 MST wherever the viewer sits.
+ */
+export function formatDateTimeIn(value: string, timeZone: string | null | undefined): string {
+  const date = parse(value);
+  const format = timeZone
+    ? zoned(timeZone, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : null;
+  if (!date || !format) return formatDateTime(value);
+  return format.format(date);
+}
+
+/** A span of time on one day, in the place's time zone, named once: "9:00 – 9:30 AM MST". */
+export function formatTimeRangeIn(
+  start: string,
+  end: string,
+  timeZone: string | null | undefined,
+): string {
+  const from = parse(start);
+  const to = parse(end);
+  const format = timeZone ? zoned(timeZone, { hour: 'numeric', minute: '2-digit' }) : null;
+  if (!from || !to || !format) return `${formatDateTime(start)} – ${formatDateTime(end)}`;
+  return format.formatRange(from, to);
+}

@@ -4,7 +4,12 @@ import type { Appointment, Availability, USAddress } from '../../../../contract/
 import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
-import { formatDateTime, humanize } from '../../../shared/lib/format';
+import {
+  formatDateTime,
+  formatDateTimeIn,
+  formatTimeRangeIn,
+  humanize,
+} from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import {
   appointmentQueryOptions,
@@ -97,7 +102,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <dt>When</dt>
           <dd>
             {appointment.start_at ? (
-              <time dateTime={appointment.start_at}>{formatDateTime(appointment.start_at)}</time>
+              <time dateTime={appointment.start_at}>
+                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
+              </time>
             ) : (
               <span className="muted">The provider will call the patient</span>
             )}
@@ -248,7 +255,7 @@ function SlotPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule'
                       required
                     />
                     <label htmlFor={`${id}-slot-${index}`}>
-                      {formatDateTime(slot.start)} – {formatDateTime(slot.end)}
+                      {formatTimeRangeIn(slot.start, slot.end, availability.timezone)}
                     </label>
                   </p>
                 ))}
