@@ -5,6 +5,7 @@ import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
 import {
+  formatDate,
   formatDateTime,
   formatDateTimeIn,
   formatTimeRangeIn,
@@ -237,7 +238,7 @@ function SlotPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule'
                 >
                   {days.map((d, index) => (
                     <option key={d.date} value={index}>
-                      {d.date}
+                      {formatDate(d.date)}
                     </option>
                   ))}
                 </select>
