@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, orderSchema, userSchema } from '../src/contract';
 import { expect, expectAccessible, test } from './fixtures';
+import { fillWalkInOrder } from './support/orderForm';
 
 /* Journeys as people tried them in the browser: each one failed before its fix. */
 
@@ -14,24 +15,6 @@ async function createPatientByApi(request: APIRequestContext) {
   });
   expect(response.status()).toBe(200);
   return userSchema.parse(await response.json());
-}
-
-/** A valid adult walk-in order at Quest, up to the submit button. */
-async function fillWalkInOrder(page: Page) {
-  await page.getByLabel('First name', { exact: true }).fill('Rowan');
-  await page.getByLabel('Last name', { exact: true }).fill('Ellery');
-  await page.getByLabel('Date of birth', { exact: true }).fill('1986-04-12');
-  await page.getByLabel('Sex', { exact: true }).selectOption('female');
-  await page.getByLabel('Phone number', { exact: true }).fill('+1 512 555 0142');
-  await page.getByLabel('Email', { exact: true }).fill('rowan@example.com');
-  await page.getByLabel('Address line 1', { exact: true }).fill('12 Test Lane');
-  await page.getByLabel('City', { exact: true }).fill('Austin');
-  await page.getByLabel('State', { exact: true }).fill('TX');
-  await page.getByLabel('ZIP code', { exact: true }).fill('78701');
-  await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
-  await page.getByRole('checkbox', { name: 'Metabolic Health Panel' }).check();
-  await page.getByLabel(/fasting for at least 8 hours\? \(Glucose\)/).selectOption('Y');
-  await page.getByLabel(/fasting for at least 8 hours\? \(Lipid Panel\)/).selectOption('Y');
 }
 
 test.describe('a page a role cannot use says so before any form', () => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   ANTI_FORGERY_HEADER,
   ANTI_FORGERY_VALUE,
@@ -6,6 +6,7 @@ import {
   userSchema,
 } from '../src/contract';
 import { expect, expectAccessible, test } from './fixtures';
+import { fillWalkInOrder } from './support/orderForm';
 
 const api = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -24,24 +25,6 @@ async function ordersOf(request: APIRequestContext, userId: string) {
     headers: api,
   });
   return ordersPageSchema.parse(await response.json());
-}
-
-/** A valid adult walk-in order at Quest, up to the submit button. */
-async function fillWalkInOrder(page: Page, names = { first: 'Rowan', last: 'Ellery' }) {
-  await page.getByLabel('First name', { exact: true }).fill(names.first);
-  await page.getByLabel('Last name', { exact: true }).fill(names.last);
-  await page.getByLabel('Date of birth', { exact: true }).fill('1986-04-12');
-  await page.getByLabel('Sex', { exact: true }).selectOption('female');
-  await page.getByLabel('Phone number', { exact: true }).fill('+1 512 555 0142');
-  await page.getByLabel('Email', { exact: true }).fill('rowan@example.com');
-  await page.getByLabel('Address line 1', { exact: true }).fill('12 Test Lane');
-  await page.getByLabel('City', { exact: true }).fill('Austin');
-  await page.getByLabel('State', { exact: true }).fill('TX');
-  await page.getByLabel('ZIP code', { exact: true }).fill('78701');
-  await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
-  await page.getByRole('checkbox', { name: 'Metabolic Health Panel' }).check();
-  await page.getByLabel(/fasting for at least 8 hours\? \(Glucose\)/).selectOption('Y');
-  await page.getByLabel(/fasting for at least 8 hours\? \(Lipid Panel\)/).selectOption('Y');
 }
 
 test('a coordinator orders a walk-in test for a new patient and finds it with its first events', async ({

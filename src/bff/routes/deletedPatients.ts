@@ -6,6 +6,7 @@ import {
   type DeletedPatient,
 } from '../../contract';
 import { sendProblem } from '../problem';
+import { auditCaller } from '../auditCaller';
 import { appendAudit } from '../store/audit';
 import type { Store } from '../store/database';
 import { recentPatientDeletions } from '../store/patientDeletions';
@@ -23,16 +24,11 @@ export function deletedPatientsRoutes(fastify: FastifyInstance, opts: { store: S
     if (!account) return sendProblem(reply, 401, 'Unauthorized', 'Sign in to continue.');
     const allowed = can(account.role, 'patients.read');
     const now = Date.now();
-    await appendAudit(opts.store.db, {
-      at: now,
-      account_id: account.id,
-      account_email: account.email,
-      role: account.role,
+    await auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
       action: `GET ${DELETED_PATIENTS_PATH}`,
-      record_type: 'patient_list',
-      record_id: null,
+      recordType: 'patient_list',
+      recordId: null,
       outcome: allowed ? 200 : 403,
-      request_id: request.id,
     });
     if (!allowed) {
       return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');

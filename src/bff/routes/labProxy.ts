@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
+import { auditCaller } from '../auditCaller';
 import { IdempotencyScope } from '../idempotency';
 import { sendProblem } from '../problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
@@ -38,22 +39,11 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
   ) => {
     const target = matched.call.audit;
     if (!target) return;
-    const account = request.session?.account;
-    // The trail names who did what; an anonymous refusal goes to the log instead.
-    if (!account) {
-      request.log.warn({ outcome }, 'anonymous call refused');
-      return;
-    }
-    await trail.append({
-      at: Date.now(),
-      account_id: account.id,
-      account_email: account.email,
-      role: account.role,
+    await auditCaller((entry) => trail.append(entry), request, {
       action: describeCall(matched.call),
-      record_type: target.recordType,
-      record_id: recordId,
+      recordType: target.recordType,
+      recordId,
       outcome,
-      request_id: request.id,
     });
   };
 

@@ -14,6 +14,7 @@ import {
 import { sendProblem } from '../problem';
 import { callLabApi, sendLabAnswer } from '../proxy/answer';
 import type { LabApiClient } from '../proxy/upstream';
+import { auditCaller } from '../auditCaller';
 import { appendAudit } from '../store/audit';
 import type { Store } from '../store/database';
 import { getParsingJob, listParsingJobs, recordParsingJob } from '../store/parsingJobs';
@@ -46,31 +47,19 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     limits: { fileSize: REPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
   });
 
-  const audit = async (
+  const audit = (
     request: FastifyRequest,
     action: string,
     recordType: string,
-    id: string | null,
+    recordId: string | null,
     outcome: number,
-  ) => {
-    const account = request.session?.account;
-    // The trail names who did what; an anonymous refusal goes to the log instead.
-    if (!account) {
-      request.log.warn({ outcome }, 'anonymous call refused');
-      return;
-    }
-    await appendAudit(opts.store.db, {
-      at: Date.now(),
-      account_id: account.id,
-      account_email: account.email,
-      role: account.role,
+  ) =>
+    auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
       action,
-      record_type: recordType,
-      record_id: id,
+      recordType,
+      recordId,
       outcome,
-      request_id: request.id,
     });
-  };
   const allowed = (request: FastifyRequest, permission: Permission) => {
     const role = request.session?.account.role;
     return role !== undefined && can(role, permission);

@@ -1,24 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { AuditEventTable, Database } from './schema';
 
 /** The `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** The fields a row's hash covers: everything it says, its place, and the row before it. */
-export interface ChainedFields {
-  id: number;
-  at: number;
-  account_id: string | null;
-  account_email: string | null;
-  role: string | null;
-  action: string;
-  record_type: string;
-  record_id: string | null;
-  outcome: number;
-  request_id: string;
-  prev_hash: string;
-}
+export type ChainedFields = Omit<AuditEventTable, 'hash'>;
 
 /**
  * SHA-256 over a canonical encoding: a JSON array in a fixed field order, so the same row
