@@ -18,3 +18,4 @@ export * from './aoe';
 export * from './unmatchedResults';
 export * from './parsingJobs';
 export * from './permissions';
+export * from './webhooks';

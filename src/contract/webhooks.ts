@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/*
+ * Webhooks (facts §12): the Lab API announces every change through Svix-signed
+ * deliveries, at least once and in no guaranteed order. The local Lab API sends
+ * these shapes and the BFF receives them; neither re-types them.
+ */
+
+export const LAB_WEBHOOK_EVENT_TYPES = [
+  'labtest.order.created',
+  'labtest.order.updated',
+  'labtest.result.critical',
+  'labtest.appointment.created',
+  'labtest.appointment.updated',
+  'labtest.match_review.created',
+  'labtest.match_review.updated',
+  'lab_report.parsing_job.created',
+  'lab_report.parsing_job.updated',
+] as const;
+export type LabWebhookEventType = (typeof LAB_WEBHOOK_EVENT_TYPES)[number];
+
+/** The Svix headers every delivery carries; the id stays the same across redeliveries. */
+export const SVIX_HEADERS = {
+  id: 'svix-id',
+  timestamp: 'svix-timestamp',
+  signature: 'svix-signature',
+} as const;
+
+/** How far a delivery's timestamp may be from the receiver's clock (Svix's own tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/**
+ * The provider's retry schedule after a failed attempt (facts §12), in seconds:
+ * immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+
+/**
+ * The envelope. Match-review events carry only event_type, team_id and data
+ * (facts §12 [X]), so the ids are optional; client_user_id is a free string
+ * because the docs show ULID-like values where the document says uuid.
+ */
+export const webhookEnvelopeSchema = z.looseObject({
+  event_type: z.string(),
+  data: z.looseObject({}),
+  team_id: z.string(),
+  user_id: z.string().optional(),
+  client_user_id: z.string().optional(),
+});
+export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
+
+/** `labtest.result.critical` data (facts §12). */
+export const criticalResultEventSchema = z.looseObject({
+  order_id: z.string(),
+  sample_id: z.string().nullish(),
+  status: z.string(),
+  interpretation: z.string(),
+  team_id: z.string().optional(),
+  user_id: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type CriticalResultEvent = z.infer<typeof criticalResultEventSchema>;
+
+/** `labtest.match_review.*` data (facts §12). */
+export const matchReviewEventSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  decision_code: z.string().nullish(),
+  sub_reason_codes: z.array(z.string()).nullish(),
+  resolution_action: z.string().nullish(),
+  resolved_user_id: z.string().nullish(),
+  resolved_order_id: z.string().nullish(),
+});
+
+/** `POST /v3/order/resend_events` body (document: ResendWebhookBody). */
+export const resendEventsSchema = z.looseObject({
+  order_ids: z.array(z.string()).nullish(),
+  start_at: z.string().nullish(),
+  end_at: z.string().nullish(),
+});
+export type ResendEvents = z.infer<typeof resendEventsSchema>;
+
+/** Its answer (document: ResendWebhookResponse): the orders whose events were sent again. */
+export const resendEventsResponseSchema = z.looseObject({
+  order_ids: z.array(z.string()),
+});
