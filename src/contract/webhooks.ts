@@ -85,3 +85,37 @@ export type ResendEvents = z.infer<typeof resendEventsSchema>;
 export const resendEventsResponseSchema = z.looseObject({
   order_ids: z.array(z.string()),
 });
+
+/*
+ * Live updates (BFF → browser). A live event names what changed, never patient
+ * values: the browser refetches through the allow-listed API, so the role checks
+ * and the audit trail apply to what it then reads.
+ */
+
+/** Server-Sent Events stream of live events; resumable with `Last-Event-ID`. */
+export const LIVE_EVENTS_PATH = '/api/live';
+/** Where the Lab API delivers webhooks to the BFF (public, signature-checked, outside `/api`). */
+export const WEBHOOK_RECEIVER_PATH = '/webhooks/lab-api';
+
+export const LIVE_EVENT_KINDS = [
+  'order',
+  'critical_result',
+  'appointment',
+  'unmatched_result',
+  'parsing_job',
+] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+export const liveEventSchema = z.object({
+  /** Monotonic per deployment; the SSE `id:` so a reconnect resumes after it. */
+  id: z.string(),
+  kind: z.enum(LIVE_EVENT_KINDS),
+  /** The record that changed: an order id, match-review id or parsing-job id. */
+  recordId: z.string(),
+  /** The order concerned, when there is one (critical results, appointments). */
+  orderId: z.string().optional(),
+  /** The order's new status (a status word, not a value), so lists can update at once. */
+  status: z.string().optional(),
+  at: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
