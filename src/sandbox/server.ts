@@ -33,6 +33,9 @@ export interface RunningSandbox {
   labEvents: SandboxLabEvents;
 }
 
+/** For composition roots that start the local Lab API themselves (`SANDBOX_WEBHOOK_*`). */
+export { webhookSettingsFromEnv };
+
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
 export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
   const app = await buildSandboxApp({
