@@ -8,7 +8,12 @@ test('the navigation follows the role: coordinators can order, clinicians cannot
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'New order' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signing out sits in the account menu, named after the person.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Casey Coordinator/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
   await signIn('clinician');

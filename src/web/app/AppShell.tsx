@@ -1,11 +1,26 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
 import { LiveUpdates } from '../features/live/components/LiveUpdates';
 import { environmentBadge } from '../shared/lib/environment';
-import { describeRole } from '../shared/lib/permissions';
+import { ToastRegion } from '../shared/ui/ToastRegion';
+import { AccountMenu } from './AccountMenu';
+import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
+import { useShortcuts } from './keyboard/useShortcuts';
 import { navItemsFor } from './navigation';
+import { ThemeMenu } from './ThemeMenu';
+import './shell.css';
+
+// Loaded on first use: most visits never open them, and the shell stays small.
+const CommandPalette = lazy(() =>
+  import('./keyboard/CommandPalette').then((m) => ({ default: m.CommandPalette })),
+);
+const ShortcutsHelp = lazy(() =>
+  import('./keyboard/ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })),
+);
+
+type Overlay = 'palette' | 'help' | null;
 
 /** The signed-in layout: header with the account, the role's navigation, the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -15,6 +30,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const navId = useId();
+  const [navOpen, setNavOpen] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const navItems = navItemsFor(account.role);
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
@@ -24,6 +43,31 @@ export function AppShell({ children }: { children: ReactNode }) {
       },
     });
   };
+
+  useShortcuts((command: ShortcutCommand) => {
+    switch (command.kind) {
+      case 'palette':
+        setOverlay((open) => (open === 'palette' ? null : 'palette'));
+        return true;
+      case 'help':
+        setOverlay('help');
+        return true;
+      case 'search': {
+        const search = document.querySelector<HTMLElement>(
+          'main [role="search"] input, main input[type="search"]',
+        );
+        if (search) search.focus();
+        else setOverlay('palette');
+        return true;
+      }
+      case 'go': {
+        const item = navItems.find((candidate) => candidate.shortcut === command.key);
+        if (!item) return false;
+        void navigate({ to: item.to });
+        return true;
+      }
+    }
+  });
 
   return (
     <div className="shell">
@@ -39,11 +83,30 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span className="visually-hidden">{environment.description}</span>
             <span aria-hidden="true">{environment.label}</span>
           </p>
-          <nav aria-label="Main" className="main-nav">
-            <ul>
-              {navItemsFor(account.role).map((item) => (
+          <nav aria-label="Main" className="main-nav" data-open={navOpen || undefined}>
+            {/* On a narrow screen the links fold behind this button (a disclosure). */}
+            <button
+              type="button"
+              className="main-nav__toggle"
+              aria-expanded={navOpen}
+              aria-controls={navId}
+              onClick={() => setNavOpen((open) => !open)}
+            >
+              <span aria-hidden="true">☰</span> Menu
+            </button>
+            <ul
+              id={navId}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && navOpen) setNavOpen(false);
+              }}
+            >
+              {navItems.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to} activeOptions={{ exact: true }}>
+                  <Link
+                    to={item.to}
+                    activeOptions={{ exact: true }}
+                    onClick={() => setNavOpen(false)}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -51,25 +114,45 @@ export function AppShell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <LiveUpdates />
-          <div className="account">
-            <p className="account__who">
-              <span className="account__name">{account.name}</span>{' '}
-              <span className="account__role">{describeRole(account.role)}</span>
-            </p>
+          <div className="header-tools">
             <button
               type="button"
-              className="button button--quiet"
-              onClick={onSignOut}
-              disabled={signOut.isPending}
+              className="palette-button"
+              onClick={() => setOverlay('palette')}
+              aria-keyshortcuts="Control+K Meta+K"
             >
-              Sign out
+              <span aria-hidden="true">⌕</span>
+              <span className="palette-button__text">Go to …</span>
+              <span className="visually-hidden"> a screen, order or patient</span>
+              <kbd aria-hidden="true">{modifierLabel()} K</kbd>
             </button>
+            <ThemeMenu />
+            <AccountMenu
+              name={account.name}
+              role={account.role}
+              signingOut={signOut.isPending}
+              onShowShortcuts={() => setOverlay('help')}
+              onSignOut={onSignOut}
+            />
           </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="page">
         {children}
       </main>
+      <ToastRegion />
+      <Suspense fallback={null}>
+        {overlay === 'palette' ? (
+          <CommandPalette
+            role={account.role}
+            onClose={() => setOverlay(null)}
+            onShowHelp={() => setOverlay('help')}
+          />
+        ) : null}
+        {overlay === 'help' ? (
+          <ShortcutsHelp role={account.role} onClose={() => setOverlay(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

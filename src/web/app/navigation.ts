@@ -7,19 +7,35 @@ export interface NavItem {
   label: string;
   to: LinkProps['to'];
   roles: readonly Role[];
+  /** The key after `g` that opens it ("g o": orders). */
+  shortcut?: string;
 }
 
 /** The main navigation: one list, each link shown to the roles that can use it. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Orders', to: '/orders', roles: ROLES },
-  { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES },
-  { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES },
-  { label: 'Patients', to: '/patients', roles: PATIENT_ROLES },
-  { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
-  { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read') },
-  { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES },
+  { label: 'Orders', to: '/orders', roles: ROLES, shortcut: 'o' },
+  { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES, shortcut: 'n' },
+  { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES, shortcut: 'k' },
+  { label: 'Patients', to: '/patients', roles: PATIENT_ROLES, shortcut: 'p' },
+  {
+    label: 'Unmatched results',
+    to: '/unmatched-results',
+    roles: REVIEW_QUEUE_ROLES,
+    shortcut: 'u',
+  },
+  { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
+  { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
+];
+
+/** Screens the command palette offers beside the navigation's. */
+export const MORE_SCREENS: readonly NavItem[] = [
+  { label: 'Register a test kit', to: '/orders/register-kit', roles: ORDERING_ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+export function screensFor(role: Role): NavItem[] {
+  return [...NAV_ITEMS, ...MORE_SCREENS].filter((item) => item.roles.includes(role));
 }

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { ModalDialog } from './Dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -12,25 +14,19 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/**
- * A modal confirmation on the native `<dialog>`: showModal() traps focus, makes the
- * page behind inert and closes on Escape; focus returns to the opener on close.
- */
+/** A confirmation before an action that cannot be taken back; the design system's modal. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const { open, onClose } = props;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{props.title}</h2>
+    <ModalDialog
+      isOpen={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      // A click beside it must not throw away a reason half chosen; Escape still closes.
+      isDismissable={false}
+      title={props.title}
+    >
       {props.children}
       {props.error ? (
         <p role="alert" className="form-alert">
@@ -38,13 +34,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </p>
       ) : null}
       <p className="dialog__actions">
-        <button type="button" className="button" onClick={props.onConfirm} disabled={props.busy}>
+        <Button onPress={props.onConfirm} isDisabled={props.busy}>
           {props.busy ? 'Working …' : props.confirmLabel}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        </Button>
+        <Button variant="secondary" onPress={onClose}>
           {props.cancelLabel ?? 'Keep it'}
-        </button>
+        </Button>
       </p>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -3,13 +3,30 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { useEffect, type ReactNode } from 'react';
 import { describeError, isUnauthorized } from '../api/client';
 import { usePageTitle } from './usePageTitle';
+import './states.css';
 
-/** Shown while a page's data loads. */
-export function Pending({ label = 'Loading …' }: { label?: string }) {
+/**
+ * Shown while a page's data loads: what is loading in words (also for screen readers),
+ * over grey bars shaped like text so the page does not jump when it arrives.
+ */
+export function Pending({ label = 'Loading …', lines = 3 }: { label?: string; lines?: number }) {
   return (
-    <p role="status" className="pending">
-      {label}
-    </p>
+    <div role="status" className="pending">
+      <p className="pending__label">{label}</p>
+      {Array.from({ length: lines }, (_, index) => (
+        <span key={index} className="skeleton__line" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** Nothing to show, said plainly, with the next step when there is one. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty empty-state">
+      <p className="empty-state__title">{title}</p>
+      {children}
+    </div>
   );
 }
 
@@ -38,9 +55,12 @@ export function ErrorState({ error, reset }: ErrorComponentProps) {
   if (isUnauthorized(error)) return <Pending label="Your session has ended. Opening sign-in …" />;
 
   return (
-    <div className="state">
+    <div className="state state--error">
       <h1>Something went wrong</h1>
-      <p role="alert">{describeError(error)}</p>
+      <p role="alert" className="form-alert">
+        {describeError(error)}
+      </p>
+      {/* A native button: these states are on the first screen, kept light. */}
       <button
         type="button"
         className="button"

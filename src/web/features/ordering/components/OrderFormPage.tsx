@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { get, set, useForm, useWatch } from 'react-hook-form';
 import { aoeIssues } from '../../../../contract/aoe';
 import { GENDERS } from '../../../../contract/enums';
@@ -29,8 +29,10 @@ import { createOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
+import { sectionAnchor, type OrderSectionId } from '../lib/formProgress';
 import { type OrderForm } from '../lib/formTypes';
 import { useFieldError } from './Field';
+import { FormProgress } from './FormProgress';
 import {
   AoeFieldset,
   BillingFieldset,
@@ -46,8 +48,18 @@ import {
   PatientDetailsFieldset,
 } from './PatientSections';
 import { PatientPicker } from './PatientPicker';
+import './orderForm.css';
 
 type Path = CreateOrderRequestInput extends infer T ? keyof T & string : never;
+
+/** One section of the form, the target of its line in the outline. */
+function Section({ id, children }: { id: OrderSectionId; children: ReactNode }) {
+  return (
+    <div id={sectionAnchor(id)} className="order-section">
+      {children}
+    </div>
+  );
+}
 
 const DEFAULTS: Partial<CreateOrderRequestInput> = {
   patient_address: {
@@ -245,79 +257,111 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     }
   };
 
+  const hasQuestions = chosenMarkers.some((m) => (m.aoe?.questions.length ?? 0) > 0);
+
   return (
     <>
       <h1>New order</h1>
       <p className="lede">
-        Every field of the order. Required fields are marked by their messages if left empty.
+        Every field of the order, in sections; the outline shows what is done and what is left.
+        Required fields are marked by their messages if left empty.
       </p>
-      <ErrorSummary {...summary} />
-      <PatientPicker
-        userId={userId}
-        message={userMessage}
-        onChoose={(id) => {
-          form.setValue('user_id', id, {
-            shouldDirty: true,
-            shouldValidate: form.formState.isSubmitted,
-          });
-          void prefillFromLatestOrder(id);
-        }}
-      />
-      <form
-        className="form order-form"
-        noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit(onValid, (errors) => showSummary(errors))(event)
-        }
-        aria-label="New order"
-      >
-        {prefilled ? (
-          <p role="status" className="notice">
-            Patient details and address were filled from this patient&apos;s latest order: check
-            them before placing the order.
-          </p>
-        ) : null}
-        <PatientDetailsFieldset form={form} />
-        <MedicalProxyFieldset
+      <div className="order-layout">
+        <FormProgress
           form={form}
-          today={today}
-          enabled={proxy}
-          onToggle={(on) => setProxy(on)}
+          hasQuestions={hasQuestions}
+          physicianRequired={physicianRequired}
         />
-        <PatientAddressFieldset form={form} />
-        <OrderSetFieldset
-          form={form}
-          accounts={accounts}
-          labTests={labTests}
-          mode={mode}
-          onMode={(next) => {
-            setMode(next);
-            form.setValue('order_set.lab_test_ids', next === 'tests' ? [] : undefined);
-            form.setValue('order_set.add_on', undefined);
-          }}
-        />
-        <AoeFieldset form={form} markers={chosenMarkers} />
-        <PhysicianFieldset
-          form={form}
-          required={physicianRequired}
-          enabled={physician}
-          onToggle={setPhysician}
-        />
-        <InsuranceFieldset form={form} enabled={insurance} onToggle={setInsurance} />
-        <BillingFieldset form={form} />
-        <ConsentsFieldset form={form} />
-        <NotesFieldset form={form} account={account} />
-        <p className="actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? 'Placing the order …' : 'Place order'}
-          </button>
-        </p>
-        {isSubmitting ? (
-          <p role="status" className="pending">
-            Placing the order …
-          </p>
-        ) : null}
-      </form>
+        <div className="order-layout__main">
+          <ErrorSummary {...summary} />
+          <Section id="patient">
+            <PatientPicker
+              userId={userId}
+              message={userMessage}
+              onChoose={(id) => {
+                form.setValue('user_id', id, {
+                  shouldDirty: true,
+                  shouldValidate: form.formState.isSubmitted,
+                });
+                void prefillFromLatestOrder(id);
+              }}
+            />
+          </Section>
+          <form
+            className="form order-form"
+            noValidate
+            onSubmit={(event) =>
+              void form.handleSubmit(onValid, (errors) => showSummary(errors))(event)
+            }
+            aria-label="New order"
+          >
+            {prefilled ? (
+              <p role="status" className="notice">
+                Patient details and address were filled from this patient&apos;s latest order: check
+                them before placing the order.
+              </p>
+            ) : null}
+            <Section id="details">
+              <PatientDetailsFieldset form={form} />
+              <MedicalProxyFieldset
+                form={form}
+                today={today}
+                enabled={proxy}
+                onToggle={(on) => setProxy(on)}
+              />
+            </Section>
+            <Section id="address">
+              <PatientAddressFieldset form={form} />
+            </Section>
+            <Section id="tests">
+              <OrderSetFieldset
+                form={form}
+                accounts={accounts}
+                labTests={labTests}
+                mode={mode}
+                onMode={(next) => {
+                  setMode(next);
+                  form.setValue('order_set.lab_test_ids', next === 'tests' ? [] : undefined);
+                  form.setValue('order_set.add_on', undefined);
+                }}
+              />
+            </Section>
+            <Section id="questions">
+              <AoeFieldset form={form} markers={chosenMarkers} />
+            </Section>
+            <Section id="physician">
+              <PhysicianFieldset
+                form={form}
+                required={physicianRequired}
+                enabled={physician}
+                onToggle={setPhysician}
+              />
+            </Section>
+            <Section id="insurance">
+              <InsuranceFieldset form={form} enabled={insurance} onToggle={setInsurance} />
+            </Section>
+            <Section id="billing">
+              <BillingFieldset form={form} />
+            </Section>
+            <Section id="consents">
+              <ConsentsFieldset form={form} />
+            </Section>
+            <Section id="notes">
+              <NotesFieldset form={form} account={account} />
+            </Section>
+            <p className="actions order-form__submit">
+              <button type="submit" className="button" disabled={isSubmitting}>
+                {isSubmitting ? 'Placing the order …' : 'Place order'}
+              </button>
+            </p>
+            {isSubmitting ? (
+              <p role="status" className="pending">
+                Placing the order …
+              </p>
+            ) : null}
+          </form>
+        </div>
+      </div>
     </>
   );
 }

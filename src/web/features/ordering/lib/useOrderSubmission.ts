@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { showToast } from '../../../shared/ui/toast';
 import { SubmissionKeys, isRetryable } from './submissionKeys';
 
 declare module '@tanstack/react-router' {
@@ -30,6 +31,12 @@ export function useOrderSubmission<Request>(
       keys.settle();
       setDone(true);
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      // Said wherever the person is when it lands; the order page also confirms it in place.
+      showToast({
+        tone: 'success',
+        title: 'Order placed',
+        description: `Order ${answer.order.id.slice(0, 8)} went to the lab.`,
+      });
       await navigate({
         to: '/orders/$orderId',
         params: { orderId: answer.order.id },

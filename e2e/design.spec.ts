@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, userSchema } from '../src/contract';
+import { expect, expectAccessible, test } from './fixtures';
+
+/*
+ * The design system's journeys: every main page of each role passes axe in both themes and
+ * at desktop and phone widths; the theme switch, the command palette, the shortcuts, and
+ * the new-order form placed with the keyboard alone.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const api = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
+
+/**
+ * Each page in dark at desktop width and in light at phone width: with the other journeys'
+ * axe runs (light, desktop) every page is checked in both themes and at both widths,
+ * without four axe runs per page.
+ */
+async function checkBothLooks(page: Page, path: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize(PHONE);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page);
+}
+
+async function firstOrderPath(page: Page) {
+  const response = await page.request.get('/api/lab/v3/orders?size=1', { headers: api });
+  const body = (await response.json()) as { orders: { id: string }[] };
+  const id = body.orders[0]?.id;
+  expect(id, 'the seed holds orders').toBeTruthy();
+  return `/orders/${id ?? ''}`;
+}
+
+async function signOut(page: Page, name: RegExp) {
+  await page.getByRole('banner').getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+}
+
+test("a coordinator's pages read well in dark on a desktop and in light on a phone", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(240_000);
+  await signIn('coordinator');
+  const users = await page.request.get('/api/lab/v2/user?limit=1', { headers: api });
+  const patient = userSchema.parse(((await users.json()) as { users: unknown[] }).users[0]);
+  const pages = [
+    '/orders',
+    '/orders/new',
+    await firstOrderPath(page),
+    '/patients',
+    `/patients/${patient.user_id}`,
+    '/wearables',
+  ];
+  for (const path of pages) await test.step(path, () => checkBothLooks(page, path));
+
+  await test.step('at phone width the navigation folds behind its Menu button', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Patients' })).toBeHidden();
+    await menu.click();
+    await nav.getByRole('link', { name: 'Patients' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test('the pages of ops, clinicians and admins read well in both themes and widths', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  await signIn('ops');
+  for (const path of ['/unmatched-results', '/lab-reports']) await checkBothLooks(page, path);
+  await signOut(page, /Oliver Ops/);
+  await signIn('clinician');
+  await checkBothLooks(page, '/orders/new-kit');
+  await signOut(page, /Cleo Clinician/);
+  // An admin opening an ordering page sees who may use it, not a form.
+  await signIn('admin');
+  await checkBothLooks(page, '/orders/register-kit');
+});
+
+test('the theme switch overrides the system and is applied before the first paint', async ({
+  page,
+  signIn,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn('coordinator');
+  const canvas = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const light = await canvas();
+
+  await page.getByRole('button', { name: /^Theme/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await canvas()).not.toBe(light);
+
+  // The app itself never sets the attribute on load: only /theme-init.js, in <head>, does.
+  await page.goto('/orders', { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /^Theme/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Same as system' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  expect(await canvas()).toBe(light);
+});
+
+test('the command palette and the shortcuts reach screens, orders and patients by keyboard', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const search = palette.getByRole('searchbox');
+
+  await test.step('a screen by its name', async () => {
+    await page.keyboard.press('Control+k');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('lab rep');
+    await expect(palette.getByRole('menuitem', { name: /Lab reports/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/lab-reports$/);
+    await expect(palette).toBeHidden();
+  });
+
+  await test.step('an order by its ID', async () => {
+    const path = await firstOrderPath(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(path.split('/').at(-1) ?? '');
+    await expect(palette.getByRole('menuitem', { name: /^Order / })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
+
+  await test.step('a patient by the search the Lab API offers', async () => {
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('demo-patient-001');
+    await expect(palette.getByRole('menuitem', { name: /Patient demo-patient-001/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
+  });
+
+  await test.step('the help lists the shortcuts; g o opens the orders', async () => {
+    await page.locator('main').focus();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toContainText('Open the command palette');
+    await expect(help).toContainText('Go to New order');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    await page.keyboard.press('g');
+    await page.keyboard.press('o');
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  });
+
+  await test.step('only the screens of the role', async () => {
+    await signOut(page, /Casey Coordinator/);
+    await signIn('ops');
+    await page.keyboard.press('Control+k');
+    await expect(palette.getByRole('menuitem', { name: /Unmatched results/ })).toBeVisible();
+    await expect(palette.getByRole('menuitem', { name: /New order/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+});
+
+/** Presses Tab until the focused control's label matches: what a keyboard user does. */
+async function tabTo(page: Page, label: RegExp) {
+  for (let presses = 0; presses < 120; presses++) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => {
+      const active = document.activeElement as HTMLInputElement | null;
+      return (
+        active?.labels?.[0]?.textContent ??
+        active?.getAttribute('aria-label') ??
+        active?.textContent ??
+        ''
+      ).trim();
+    });
+    if (label.test(name)) return;
+  }
+  throw new Error(`Tab never reached ${String(label)}`);
+}
+
+test('a coordinator places an order with the keyboard alone', async ({ page, signIn }) => {
+  await signIn('coordinator');
+  const created = await page.request.post('/api/lab/v2/user', {
+    headers: api,
+    data: { client_user_id: `keyboard-${String(Date.now())}` },
+  });
+  const patient = userSchema.parse(await created.json());
+  // Arriving from the patient's page: the patient is chosen at the top of the form.
+  await page.goto(`/orders/new?userId=${patient.user_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+  const outline = page.getByRole('navigation', { name: 'Order sections' });
+  await expect(outline.getByRole('link', { name: /Patient\s+complete/ })).toBeVisible();
+
+  const type = async (label: RegExp, text: string) => {
+    await tabTo(page, label);
+    await page.keyboard.type(text);
+  };
+  await type(/^First name/, 'Kay');
+  await type(/^Last name/, 'Board');
+  await type(/^Date of birth/, '04121986');
+  await type(/^Sex/, 'f');
+  await type(/^Phone number/, '+1 512 555 0142');
+  await type(/^Email/, 'kay@example.com');
+  await type(/^Address line 1/, '12 Test Lane');
+  await type(/^City/, 'Austin');
+  await type(/^State/, 'TX');
+  await type(/^ZIP code/, '78701');
+  await expect(outline.getByRole('link', { name: /Address\s+complete/ })).toBeVisible();
+
+  await tabTo(page, /Labcorp|Quest|BioReference/);
+  for (let moves = 0; moves < 4; moves++) {
+    if (await page.getByRole('radio', { name: 'Quest – Junction platform' }).isChecked()) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(page.getByRole('radio', { name: 'Quest – Junction platform' })).toBeChecked();
+  await tabTo(page, /^Metabolic Health Panel/);
+  await page.keyboard.press('Space');
+  await type(/fasting for at least 8 hours\? \(Glucose\)/, 'Y');
+  await type(/fasting for at least 8 hours\? \(Lipid Panel\)/, 'Y');
+  await expect(
+    outline.getByRole('link', { name: /Lab account and tests\s+complete/ }),
+  ).toBeVisible();
+
+  await tabTo(page, /^Place order$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('alertdialog').filter({ hasText: 'Order placed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Kay Board');
+});
