@@ -74,3 +74,36 @@ export const userInfoSchema = z.looseObject({
   gender_identity: openEnum(GENDER_IDENTITIES).nullish(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/*
+ * The console's own patient directory (BFF, not the Lab API): names for a page of
+ * patients in one request, and a search that says what it covers. A patient without
+ * demographics is simply absent from the names: the Lab API answers 404 for them.
+ */
+export const PATIENT_NAMES_PATH = '/api/patients/names';
+export const PATIENT_SEARCH_PATH = '/api/patients/search';
+/** Names asked for at once: one page of the patients list. */
+export const PATIENT_NAMES_MAX = 100;
+
+export const patientNameSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  dob: z.string(),
+});
+export type PatientName = z.infer<typeof patientNameSchema>;
+
+export const patientNamesResponseSchema = z.object({ patients: z.array(patientNameSchema) });
+
+export const patientSearchHitSchema = z.object({
+  user_id: z.string(),
+  client_user_id: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  dob: z.string().nullable(),
+  /** How it was found: its exact client user id, or the patient named on one of its orders. */
+  found_by: z.enum(['client_user_id', 'order']),
+});
+export type PatientSearchHit = z.infer<typeof patientSearchHitSchema>;
+
+export const patientSearchResponseSchema = z.object({ patients: z.array(patientSearchHitSchema) });

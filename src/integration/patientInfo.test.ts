@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userInfoSchema, userSchema } from '../contract';
+import {
+  PATIENT_NAMES_PATH,
+  PATIENT_SEARCH_PATH,
+  patientNamesResponseSchema,
+  patientSearchResponseSchema,
+  userInfoSchema,
+  userSchema,
+} from '../contract';
 import { validOrder } from '../sandbox/test/ordering';
 import { accountEmail, startStack, type Stack } from './stack';
 
@@ -138,5 +145,58 @@ describe('patient demographics', () => {
     });
     const unknown = await stack.request(coordinator, 'GET', '/api/lab/v2/user/resolve/nobody-here');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('name a page of patients at once, leaving out those without demographics', async () => {
+    const named = await createPatient('names-named');
+    const unnamed = await createPatient('names-unnamed');
+    await stack.request(coordinator, 'PATCH', `/api/lab/v2/user/${named}/info`, {
+      headers: json,
+      body: JSON.stringify(DETAILS),
+    });
+    const answer = await stack.request(
+      coordinator,
+      'GET',
+      `${PATIENT_NAMES_PATH}?user_id=${named}&user_id=${unnamed}`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(patientNamesResponseSchema.parse(answer.json()).patients).toEqual([
+      { user_id: named, first_name: 'Odile', last_name: 'Fairweather', dob: '1979-02-14' },
+    ]);
+    const admin = await stack.signIn('admin');
+    expect(
+      (await stack.request(admin, 'GET', `${PATIENT_NAMES_PATH}?user_id=${named}`)).statusCode,
+    ).toBe(403);
+    expect(await auditOf(unnamed)).toContainEqual({
+      account_email: accountEmail('coordinator'),
+      action: 'GET /v2/user/{user_id}/info/latest',
+      outcome: 404,
+    });
+  });
+
+  it('search by a name or date of birth on orders, and by an exact client user id', async () => {
+    const search = async (q: string) => {
+      const answer = await stack.request(
+        coordinator,
+        'GET',
+        `${PATIENT_SEARCH_PATH}?q=${encodeURIComponent(q)}`,
+      );
+      expect(answer.statusCode).toBe(200);
+      return patientSearchResponseSchema.parse(answer.json()).patients;
+    };
+    const byName = await search('Brightwater');
+    expect(byName).toContainEqual(
+      expect.objectContaining({ first_name: 'Avery', dob: '1984-03-12', found_by: 'order' }),
+    );
+    expect(await search('1984-03-12')).toContainEqual(
+      expect.objectContaining({ last_name: 'Brightwater' }),
+    );
+    const byClientId = await search('demo-patient-001');
+    expect(byClientId[0]).toMatchObject({
+      client_user_id: 'demo-patient-001',
+      first_name: 'Avery',
+      found_by: 'client_user_id',
+    });
+    expect(await search('nobody-by-this-name')).toEqual([]);
   });
 });
