@@ -147,7 +147,7 @@ test('"New order for this patient" keeps the patient and fills the details from 
 }) => {
   await signIn('coordinator');
   await page.goto('/patients?q=demo-patient-001');
-  await page.getByRole('link', { name: 'demo-patient-001', exact: true }).click();
+  await page.getByRole('link', { name: 'Avery Brightwater', exact: true }).click();
   const userId = page.url().split('/').at(-1) ?? '';
   await page.getByRole('link', { name: 'New order for this patient' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();

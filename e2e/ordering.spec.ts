@@ -243,7 +243,8 @@ test('a duplicate patient ID leads to the existing patient', async ({
   await page.getByRole('button', { name: 'Create patient' }).click();
   await expect(page.getByRole('alert')).toContainText('already exists');
   await page.getByRole('link', { name: 'Open the existing patient' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Patient demo-patient-001');
+  // Patients are named by their demographics, the client user id beside them.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avery Brightwater');
 });
 
 test('a returning patient’s details are filled from their latest order', async ({
@@ -252,9 +253,8 @@ test('a returning patient’s details are filled from their latest order', async
 }) => {
   await signIn('coordinator');
   await page.goto('/orders/new');
-  await page
-    .getByLabel('Chosen patient', { exact: true })
-    .selectOption({ label: 'demo-patient-001' });
+  await page.getByRole('combobox', { name: 'Find a patient' }).fill('demo-patient-001');
+  await page.getByRole('option', { name: /Avery Brightwater/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'latest order' })).toBeVisible();
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Avery');
   await expect(page.getByLabel('Date of birth', { exact: true })).toHaveValue('1984-03-12');

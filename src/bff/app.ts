@@ -12,6 +12,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { LabApiClient } from './proxy/upstream';
 import { deletedPatientsRoutes } from './routes/deletedPatients';
+import { patientDirectoryRoutes } from './routes/patientDirectory';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     gate: new UploadGate(opts.uploadConcurrency ?? UPLOAD_CONCURRENCY_DEFAULT),
   });
   await fastify.register(deletedPatientsRoutes, { store: opts.store });
+  await fastify.register(patientDirectoryRoutes, { store: opts.store, client });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

@@ -1,5 +1,6 @@
 import { PATIENTS } from '../../sandbox/seed';
-import { UNKNOWN_ID, userRequest } from '../fixtures';
+import { userInfoRequestSchema } from '../../contract';
+import { MINOR_PATIENT, UNKNOWN_ID, userRequest } from '../fixtures';
 import type { OperationCheck } from '../table';
 
 /* Users (the console's patients): create, list, read, delete and undo. */
@@ -115,6 +116,64 @@ export const USERS: OperationCheck[] = [
         name: 'the team’s metrics',
         async run({ api }) {
           await api.call('GET', '/v2/user/metrics', { expect: 200 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v2/user/resolve/{client_user_id}',
+    cases: [
+      {
+        name: 'a client user id resolves to its user; an unknown one is a 404',
+        async run({ api }) {
+          await api.call('GET', `/v2/user/resolve/${PATIENTS[0]?.client_user_id ?? ''}`, {
+            expect: 200,
+          });
+          await api.call('GET', '/v2/user/resolve/conformance-nobody', { expect: 404 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'PATCH /v2/user/{user_id}/info',
+    cases: [
+      {
+        name: 'demographics given for a new user, with a guarantor',
+        async run({ api }) {
+          const { body } = await api.call<Created>('POST', '/v2/user', {
+            json: userRequest('conformance-info-1'),
+            expect: 200,
+          });
+          const { medical_proxy, address } = MINOR_PATIENT;
+          await api.call('PATCH', `/v2/user/${body.user_id}/info`, {
+            json: userInfoRequestSchema.parse({
+              first_name: 'Odile',
+              last_name: 'Fairweather',
+              email: 'odile@example.com',
+              phone_number: '+1 608 555 0177',
+              gender: 'female',
+              dob: '2012-02-29',
+              address,
+              medical_proxy,
+            }),
+            expect: 200,
+          });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v2/user/{user_id}/info/latest',
+    cases: [
+      {
+        name: 'a seeded user’s demographics; a user without any is a 404',
+        async run({ api }) {
+          await api.call('GET', `/v2/user/${PATIENTS[0]?.id ?? ''}/info/latest`, { expect: 200 });
+          const { body } = await api.call<Created>('POST', '/v2/user', {
+            json: userRequest('conformance-info-2'),
+            expect: 200,
+          });
+          await api.call('GET', `/v2/user/${body.user_id}/info/latest`, { expect: 404 });
         },
       },
     ],

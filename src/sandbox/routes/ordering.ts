@@ -198,7 +198,7 @@ async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
     orderTransactionId: null,
     events: firstEvents(method, nowIso, requisitioned ? 'requisition_created' : null),
   });
-  await rememberDemographics(ctx.db, user.row.id, request.patient_details);
+  await rememberDemographics(ctx.db, user.row.id, request.patient_details, request.patient_address);
   return { statusCode: 200, body: { order, status: 'success', message: ORDER_CREATED_MESSAGE } };
 }
 

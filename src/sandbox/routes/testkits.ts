@@ -168,7 +168,7 @@ async function registerKit(ctx: RouteContext, body: unknown): Promise<Outcome> {
       status_detail: null,
     },
   ]);
-  await rememberDemographics(ctx.db, userId, request.patient_details);
+  await rememberDemographics(ctx.db, userId, request.patient_details, request.patient_address);
   const order = await findOrder(ctx.db, ctx.teamId, document.id);
   return {
     statusCode: 200,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createUserRequestSchema,
   undoDeleteUserQuerySchema,
+  userInfoRequestSchema,
   usersQuerySchema,
 } from '../../contract';
 import { parseRequestPart } from '../http/validation';
@@ -14,7 +15,10 @@ import {
   findUsersPage,
   insertUser,
   releaseClientUserId,
+  saveUserInfo,
   setDeletedAt,
+  userInfoDocument,
+  userInfoOf,
   userResponse,
   type UserRow,
 } from '../store/users';
@@ -24,10 +28,13 @@ import { parseBody, type Outcome } from './outcome';
 /** The real service's words (facts §2, users). */
 export const USER_GONE = 'The user does not or no longer exists in this team';
 export const USER_DELETED_GET = 'You have scheduled this user for deletion.';
+/** This sandbox's words: the real service's answer for a user without demographics is not documented. */
+export const USER_INFO_MISSING = 'No demographics have been given for this user.';
 export const USER_DELETED_AGAIN =
   'The user has been scheduled for deletion as per your previous request';
 
 const userPathSchema = z.object({ user_id: z.guid() });
+const clientUserPathSchema = z.object({ client_user_id: z.string().min(1) });
 /** This sandbox's addition to GET /v2/user: a search for the patient list. */
 const usersListQuerySchema = usersQuerySchema.extend({
   search: z.string().max(200).optional(),
@@ -113,6 +120,33 @@ export const usersRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done)
     }
     if (row.deleted_at) return reply.code(404).send({ detail: USER_DELETED_GET });
     return userResponse(row);
+  });
+
+  app.get('/v2/user/resolve/:client_user_id', async (request, reply) => {
+    const { client_user_id } = parseRequestPart(clientUserPathSchema, request.params, 'path');
+    const row = await findUserByClientId(ctx.db, ctx.teamId, client_user_id);
+    if (!row || row.deleted_at !== null) return reply.code(404).send({ detail: USER_GONE });
+    return userResponse(row);
+  });
+
+  app.get('/v2/user/:user_id/info/latest', async (request, reply) => {
+    const { user_id } = parseRequestPart(userPathSchema, request.params, 'path');
+    const user = await findLiveTeamUser(ctx, user_id);
+    if (!user.ok) return reply.code(user.outcome.statusCode).send(user.outcome.body);
+    const info = userInfoOf(user.row);
+    if (!info) return reply.code(404).send({ detail: USER_INFO_MISSING });
+    return info;
+  });
+
+  app.patch('/v2/user/:user_id/info', async (request, reply) => {
+    const { user_id } = parseRequestPart(userPathSchema, request.params, 'path');
+    const parsed = parseBody(userInfoRequestSchema, request.body);
+    if (!parsed.ok) return reply.code(parsed.outcome.statusCode).send(parsed.outcome.body);
+    const user = await findLiveTeamUser(ctx, user_id);
+    if (!user.ok) return reply.code(user.outcome.statusCode).send(user.outcome.body);
+    const info = userInfoDocument(parsed.value, parsed.value.address);
+    await saveUserInfo(ctx.db, user.row.id, info);
+    return info;
   });
 
   app.delete('/v2/user/:user_id', async (request, reply) => {

@@ -148,11 +148,84 @@ export async function setDeletedAt(
     .execute();
 }
 
-/** Remembers the demographics an order was placed with, so the name search finds the user. */
-export async function rememberDemographics(
+/** The order's patient fields that fill the user's demographics (UserInfo). */
+interface OrderedDemographics {
+  first_name: string;
+  last_name: string;
+  dob: string;
+  gender: string;
+  email: string;
+  phone_number: string;
+  medical_proxy?: unknown;
+  race?: string | null | undefined;
+  ethnicity?: string | null | undefined;
+  sexual_orientation?: string | null | undefined;
+  gender_identity?: string | null | undefined;
+}
+
+interface OrderedAddress {
+  first_line: string;
+  second_line?: string | null | undefined;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  access_notes?: string | null | undefined;
+}
+
+/** UserInfo as the document lists it: only its members, the optional ones null when absent. */
+export function userInfoDocument(details: OrderedDemographics, address: OrderedAddress) {
+  return {
+    first_name: details.first_name,
+    last_name: details.last_name,
+    email: details.email,
+    phone_number: details.phone_number,
+    gender: details.gender,
+    dob: details.dob.slice(0, 10),
+    address: {
+      first_line: address.first_line,
+      second_line: address.second_line ?? '',
+      country: address.country,
+      zip: address.zip,
+      city: address.city,
+      state: address.state,
+      access_notes: address.access_notes ?? null,
+    },
+    medical_proxy: details.medical_proxy ?? null,
+    race: details.race ?? null,
+    ethnicity: details.ethnicity ?? null,
+    sexual_orientation: details.sexual_orientation ?? null,
+    gender_identity: details.gender_identity ?? null,
+  };
+}
+export type UserInfoDocument = ReturnType<typeof userInfoDocument>;
+
+/** The user's latest demographics, or null when none were ever given. */
+export function userInfoOf(row: UserRow): UserInfoDocument | null {
+  const doc = JSON.parse(row.document) as Partial<OrderedDemographics> & {
+    info?: UserInfoDocument;
+    address?: OrderedAddress;
+  };
+  if (doc.info) return doc.info;
+  // Seeded patients are stored with their demographics as they are.
+  const { first_name, last_name, dob, gender, email, phone_number, address } = doc;
+  if (!first_name || !last_name || !dob || !gender || !email || !phone_number || !address) {
+    return null;
+  }
+  return userInfoDocument(
+    { ...doc, first_name, last_name, dob, gender, email, phone_number },
+    address,
+  );
+}
+
+/**
+ * Keeps the user's demographics: the latest given, by PATCH .../info or with an order's
+ * patient details (as the real service does). The names stay at the top for the search.
+ */
+export async function saveUserInfo(
   db: SandboxDb,
   userId: string,
-  details: { first_name: string; last_name: string },
+  info: UserInfoDocument,
 ): Promise<void> {
   const row = await findUserById(db, userId);
   if (!row) return;
@@ -162,10 +235,21 @@ export async function rememberDemographics(
     .set({
       document: JSON.stringify({
         ...doc,
-        first_name: details.first_name,
-        last_name: details.last_name,
+        first_name: info.first_name,
+        last_name: info.last_name,
+        info,
       }),
     })
     .where('id', '=', userId)
     .execute();
+}
+
+/** Remembers the demographics an order was placed with: the user's info and the name search. */
+export async function rememberDemographics(
+  db: SandboxDb,
+  userId: string,
+  details: OrderedDemographics,
+  address: OrderedAddress,
+): Promise<void> {
+  await saveUserInfo(db, userId, userInfoDocument(details, address));
 }

@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-router';
 import { AppShell } from '../app/AppShell';
 import { sessionQueryOptions } from '../features/auth/api/session';
+import { SignInAgainDialog } from '../features/auth/components/SignInAgainDialog';
 import { isUnauthorized } from '../shared/api/client';
 import { forbiddenPage } from '../shared/lib/pageAccess';
 import { NotForYourRole } from '../shared/ui/NotForYourRole';
@@ -45,9 +46,12 @@ export const Route = createFileRoute('/_app')({
 function AppLayout() {
   const { session, forbidden } = Route.useRouteContext();
   return (
-    <AppShell>
-      {forbidden ? <NotForYourRole page={forbidden} role={session.account.role} /> : <Outlet />}
-    </AppShell>
+    <>
+      <AppShell>
+        {forbidden ? <NotForYourRole page={forbidden} role={session.account.role} /> : <Outlet />}
+      </AppShell>
+      <SignInAgainDialog />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Permission } from '../../../contract';
 import type { AnswerKind } from '../answer';
 import { ORDER_READING_CALLS } from './orderReading';
 import { ORDERING_CALLS } from './ordering';
+import { PATIENT_CALLS } from './patients';
 import { REVIEW_CALLS } from './review';
 import { TRACKING_CALLS } from './tracking';
 import { WEARABLES_CALLS } from './wearables';
@@ -42,6 +43,7 @@ export const ALLOW_LIST: readonly AllowedCall[] = [
   ...TRACKING_CALLS,
   ...REVIEW_CALLS,
   ...WEARABLES_CALLS,
+  ...PATIENT_CALLS,
 ];
 
 export interface MatchedCall {

@@ -2,6 +2,7 @@ import {
   ANTI_FORGERY_HEADER,
   ANTI_FORGERY_VALUE,
   LAB_PROXY_PREFIX,
+  SESSION_PATH,
 } from '../../../contract/console';
 import { detailErrorSchema, problemSchema, type Problem } from '../../../contract/errors';
 import type { z } from 'zod';
@@ -36,7 +37,11 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** What a person can read about a failed request; never a stack or a raw body. */
 export function describeError(error: unknown): string {
+  if (error instanceof SessionChangedError) return error.message;
   if (isApiError(error)) {
+    if (error.status === 401) {
+      return 'Your session has ended and you did not sign in again. Anything you entered is still here: send it again to sign in.';
+    }
     if (error.status === 403) return 'Your role does not allow this.';
     if (error.status === 502) return 'The Lab API cannot be reached right now.';
     if (error.status === 504) return 'The Lab API took too long to answer.';
@@ -66,6 +71,45 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, null, message, body);
 }
 
+/**
+ * How a request answered 401 (the session ended) gets a session again: the app mounts a
+ * "Sign in again" dialog that registers itself here. It answers `renewed` when the same
+ * account signed in again (the request is sent once more: a 401 never reached the Lab
+ * API, so the same idempotency key is right), anything else when it did not.
+ */
+export type SessionRenewal = 'renewed' | 'other-account' | 'declined';
+type Renewer = () => Promise<SessionRenewal>;
+
+let renewer: Renewer | null = null;
+let pendingRenewal: Promise<SessionRenewal> | null = null;
+/** Set by signing out: a request that fails after it must not ask to sign in again. */
+let sessionClosing = false;
+
+export function registerSessionRenewer(next: Renewer | null): void {
+  renewer = next;
+}
+
+export function setSessionClosing(closing: boolean): void {
+  sessionClosing = closing;
+}
+
+/** One dialog for every request that met the end of the session at the same time. */
+function renewSession(): Promise<SessionRenewal> {
+  if (!renewer || sessionClosing) return Promise.resolve('declined');
+  pendingRenewal ??= renewer().finally(() => {
+    pendingRenewal = null;
+  });
+  return pendingRenewal;
+}
+
+/** The person signed in as someone else: what was on screen belonged to the other account. */
+export class SessionChangedError extends Error {
+  constructor() {
+    super('Signed in as another account: what was entered has been discarded.');
+    this.name = 'SessionChangedError';
+  }
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -91,7 +135,13 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, init);
+  let response = await fetch(path, init);
+  // The session endpoint's own 401 means "nobody is signed in", not "signed out midway".
+  if (response.status === 401 && path !== SESSION_PATH && !options.signal?.aborted) {
+    const renewal = await renewSession();
+    if (renewal === 'other-account') throw new SessionChangedError();
+    if (renewal === 'renewed') response = await fetch(path, init);
+  }
   if (!response.ok) throw await readError(response);
   if (response.status === 204) return null;
   return response.json();

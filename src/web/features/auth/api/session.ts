@@ -5,7 +5,7 @@ import {
   type LoginRequest,
   type SessionResponse,
 } from '../../../../contract/console';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { apiGet, apiRequest, setSessionClosing } from '../../../shared/api/client';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -22,6 +22,7 @@ export const sessionQueryOptions = queryOptions({
 });
 
 export async function signIn(credentials: LoginRequest): Promise<SessionResponse> {
+  setSessionClosing(false);
   return sessionResponseSchema.parse(
     await apiRequest(SESSION_PATH, { method: 'POST', body: credentials }),
   );
@@ -41,7 +42,11 @@ export function useSignIn() {
 
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => apiRequest(SESSION_PATH, { method: 'DELETE' }),
+    mutationFn: () => {
+      // Requests still under way meet a closed session: that is no reason to ask to sign in.
+      setSessionClosing(true);
+      return apiRequest(SESSION_PATH, { method: 'DELETE' });
+    },
     meta: { handlesUnauthorized: true },
   });
 }

@@ -2,19 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { LOGIN_FAILED_MESSAGE, loginRequestSchema } from '../../../../contract/console';
-import { describeError, isApiError } from '../../../shared/api/client';
+import { loginRequestSchema } from '../../../../contract/console';
 import { safeRedirect } from '../../../shared/lib/redirect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { useSignIn } from '../api/session';
 
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts. Wait a minute and try again.';
+import { signInErrorMessage } from './signInErrors';
 
-function signInErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 401) return LOGIN_FAILED_MESSAGE;
-  if (isApiError(error) && error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
-  return describeError(error);
-}
+export { TOO_MANY_ATTEMPTS_MESSAGE } from './signInErrors';
 
 export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   usePageTitle('Sign in');

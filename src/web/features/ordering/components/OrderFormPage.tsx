@@ -15,7 +15,12 @@ import {
   type CreateOrderRequest,
   type CreateOrderRequestInput,
 } from '../../../../contract/orderRequest';
-import { describeError, isApiError } from '../../../shared/api/client';
+import {
+  describeError,
+  isApiError,
+  isUnauthorized,
+  SessionChangedError,
+} from '../../../shared/api/client';
 import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
 import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
@@ -243,6 +248,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
           message: `${error.message}. Choose or create another patient.`,
         });
         reportProblem('The patient cannot receive orders: see the patient field.');
+      } else if (isUnauthorized(error) || error instanceof SessionChangedError) {
+        // Nothing reached the Lab API: only the sign-in is missing, the entry is kept.
+        reportProblem(describeError(error));
       } else if (isRetryable(error)) {
         reportProblem(
           `${describeError(error)} The order may or may not have been placed: submit again and it will not be placed twice.`,

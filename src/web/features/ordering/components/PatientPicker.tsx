@@ -1,13 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { describeError } from '../../../shared/api/client';
-import { patientsQueryOptions } from '../../patients/api/patients';
+import { AsyncCombobox, type ComboboxOption } from '../../../shared/ui/AsyncCombobox';
+import {
+  PATIENT_SEARCH_COVERS,
+  patientNamesQueryOptions,
+  patientSearchQueryOptions,
+  patientsQueryOptions,
+} from '../../patients/api/patients';
 import { CreatePatientForm } from '../../patients/components/CreatePatientForm';
+import { bornOn, patientTitle, searchHitOption } from '../../patients/lib/naming';
 import { FieldMessage } from './Field';
 
+/** The latest patients offered in the list before any search. */
+const LISTED = 50;
+
 /**
- * Which patient the order is for: search the team's patients, or create one inline.
- * It sits outside the order's <form> so the inline creation is a form of its own.
+ * Which patient the order is for: find one by name, date of birth or client user id (an
+ * async combobox), or pick from the list, or create one inline. It sits outside the
+ * order's <form> so the inline creation is a form of its own.
  */
 export function PatientPicker({
   userId,
@@ -20,31 +31,51 @@ export function PatientPicker({
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const patients = useQuery(patientsQueryOptions(applied));
+  const [found, setFound] = useState<ComboboxOption | null>(null);
+  const hits = useQuery(patientSearchQueryOptions(search));
+  const patients = useQuery(patientsQueryOptions(0, LISTED));
   const users = patients.data?.users ?? [];
+  const listedIds = users.map((u) => u.user_id);
+  const names = useQuery(
+    patientNamesQueryOptions(
+      userId && !listedIds.includes(userId) ? [...listedIds, userId] : listedIds,
+    ),
+  );
+  const onSearch = useCallback((text: string) => setSearch(text), []);
+
+  const optionText = (user: { user_id: string; client_user_id: string }) => {
+    const name = names.data?.get(user.user_id);
+    const title = patientTitle(name, user.client_user_id);
+    return name
+      ? [title, bornOn(name.dob), user.client_user_id].filter(Boolean).join(' · ')
+      : title;
+  };
+  const chosenElsewhere = userId && !listedIds.includes(userId);
+  const chosenText = () => {
+    if (found && found.id === userId)
+      return [found.label, found.detail].filter(Boolean).join(' · ');
+    const name = userId ? names.data?.get(userId) : undefined;
+    return name
+      ? [patientTitle(name, ''), bornOn(name.dob)].filter(Boolean).join(' · ')
+      : `Patient ${userId?.slice(0, 8) ?? ''}`;
+  };
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Patient</h2>
-      <div className="form form--inline" role="search">
-        <label htmlFor={`${id}-search`}>Find a patient by ID or name</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setApplied(search.trim());
-            }
-          }}
-        />
-        <button type="button" onClick={() => setApplied(search.trim())}>
-          Search
-        </button>
-      </div>
+      <AsyncCombobox
+        label="Find a patient"
+        description={PATIENT_SEARCH_COVERS}
+        onSearch={onSearch}
+        options={(hits.data ?? []).map(searchHitOption)}
+        loading={hits.isFetching}
+        error={hits.isError ? describeError(hits.error) : null}
+        emptyText="No patient found: create one below."
+        onChoose={(option) => {
+          setFound(option);
+          onChoose(option.id);
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-user`}>Chosen patient</label>
         <select
@@ -58,12 +89,10 @@ export function PatientPicker({
           <option value="">
             {patients.isPending ? 'Loading patients …' : 'Choose a patient …'}
           </option>
-          {userId && !users.some((u) => u.user_id === userId) ? (
-            <option value={userId}>Chosen patient ({userId.slice(0, 8)})</option>
-          ) : null}
+          {chosenElsewhere ? <option value={userId}>{chosenText()}</option> : null}
           {users.map((u) => (
             <option key={u.user_id} value={u.user_id}>
-              {u.client_user_id}
+              {optionText(u)}
             </option>
           ))}
         </select>

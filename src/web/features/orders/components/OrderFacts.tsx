@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../contract/order';
-import { formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
+import { patientDisplayName, type Order } from '../../../../contract/order';
+import { ageOn } from '../../../../contract/orderRequest';
+import {
+  formatBirthDate,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  humanize,
+} from '../../../shared/lib/format';
 import { describeCollectionMethod, describeStatusDetail } from '../../../shared/lib/labels';
 import { overdueLevel } from '../lib/ordersSearch';
 import { StatusText } from './StatusText';
@@ -101,8 +108,6 @@ export function OrderFacts({ order }: { order: Order }) {
           ? `${order.physician.first_name} ${order.physician.last_name} (NPI ${order.physician.npi})`
           : none()}
       </Fact>
-      <Fact term="Billing">{humanize(order.billing_type)}</Fact>
-      <Fact term="ICD codes">{order.icd_codes?.length ? order.icd_codes.join(', ') : none()}</Fact>
       <Fact term="Passthrough">
         {order.passthrough ? <span className="mono">{order.passthrough}</span> : none()}
       </Fact>
@@ -115,5 +120,126 @@ export function OrderFacts({ order }: { order: Order }) {
       </Fact>
       {order.notes ? <Fact term="Notes">{order.notes}</Fact> : null}
     </dl>
+  );
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+function addressLines(address: unknown): string | null {
+  if (!address || typeof address !== 'object') return null;
+  const a = address as Record<string, unknown>;
+  const cityLine = [text(a.city), [text(a.state), text(a.zip)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    [text(a.first_line), text(a.second_line), cityLine, text(a.country)]
+      .filter(Boolean)
+      .join(', ') || null
+  );
+}
+
+/**
+ * What was entered for the patient, from the order itself: date of birth with age, sex,
+ * contact, address, demographics, the medical proxy of a minor, and how it is billed.
+ */
+export function OrderPatientFacts({ order }: { order: Order }) {
+  const patient = order.patient_details;
+  const today = new Date().toISOString().slice(0, 10);
+  const dob = patient?.dob.slice(0, 10) ?? null;
+  const age = dob ? ageOn(dob, today) : null;
+  const proxy = patient?.medical_proxy;
+  const proxyName = proxy ? [text(proxy.first_name), text(proxy.last_name)].filter(Boolean) : [];
+  const address = order.patient_address;
+
+  return (
+    <>
+      <section className="card" aria-labelledby={`patient-${order.id}`}>
+        <h2 id={`patient-${order.id}`}>Patient as entered</h2>
+        {patient ? (
+          <dl className="facts">
+            <Fact term="Name">{patientDisplayName(patient)}</Fact>
+            <Fact term="Date of birth">
+              {dob ? (
+                <>
+                  <time dateTime={dob}>{formatBirthDate(dob)}</time>
+                  {age !== null ? ` (age ${String(age)})` : null}
+                </>
+              ) : (
+                none('Not given')
+              )}
+            </Fact>
+            <Fact term="Sex">{humanize(patient.gender)}</Fact>
+            <Fact term="Phone">{patient.phone_number ?? none('Not given')}</Fact>
+            <Fact term="Email">{patient.email ?? none('Not given')}</Fact>
+            <Fact term="Address">
+              {address ? (
+                <>
+                  {addressLines(address)}
+                  {address.access_notes ? (
+                    <span className="muted"> · Access notes: {address.access_notes}</span>
+                  ) : null}
+                </>
+              ) : (
+                none('Not given')
+              )}
+            </Fact>
+            {patient.race ? <Fact term="Race">{humanize(patient.race)}</Fact> : null}
+            {patient.ethnicity ? <Fact term="Ethnicity">{humanize(patient.ethnicity)}</Fact> : null}
+            {patient.sexual_orientation ? (
+              <Fact term="Sexual orientation">{humanize(patient.sexual_orientation)}</Fact>
+            ) : null}
+            {patient.gender_identity ? (
+              <Fact term="Gender identity">{humanize(patient.gender_identity)}</Fact>
+            ) : null}
+          </dl>
+        ) : (
+          <p className="muted">
+            No patient details yet: a test kit gets them when it is registered.
+          </p>
+        )}
+      </section>
+
+      {proxy ? (
+        <section className="card" aria-labelledby={`proxy-${order.id}`}>
+          <h2 id={`proxy-${order.id}`}>Medical proxy (guarantor)</h2>
+          <dl className="facts">
+            <Fact term="Name">{proxyName.length ? proxyName.join(' ') : none('Not given')}</Fact>
+            <Fact term="Phone">{text(proxy.phone_number) ?? none('Not given')}</Fact>
+            <Fact term="Email">{text(proxy.email) ?? none('Not given')}</Fact>
+            <Fact term="Address">{addressLines(proxy.address) ?? none('Not given')}</Fact>
+            {typeof proxy.household_income === 'number' ? (
+              <Fact term="Household income">{formatPrice(proxy.household_income)}</Fact>
+            ) : null}
+            {typeof proxy.household_size === 'number' ? (
+              <Fact term="Household size">{String(proxy.household_size)}</Fact>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby={`billing-${order.id}`}>
+        <h2 id={`billing-${order.id}`}>Billing and insurance</h2>
+        <dl className="facts">
+          <Fact term="Billed to">{humanize(order.billing_type)}</Fact>
+          <Fact term="Health insurance">
+            {order.health_insurance_id ? (
+              <>
+                On file <span className="mono">{order.health_insurance_id}</span>
+              </>
+            ) : (
+              none('None')
+            )}
+          </Fact>
+          <Fact term="Diagnosis codes (ICD-10)">
+            {order.icd_codes?.length ? order.icd_codes.join(', ') : none()}
+          </Fact>
+        </dl>
+        <p className="muted">
+          Answers to the lab’s questions and the consents are sent with the order, but the Lab API
+          does not return them with it: they are printed on the requisition PDF.
+        </p>
+      </section>
+    </>
   );
 }

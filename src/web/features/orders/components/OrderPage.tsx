@@ -1,11 +1,14 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../auth/api/session';
+import { can } from '../../../../contract/permissions';
 import { canActOnOrders, canReadResults, canReadWearables } from '../../../shared/lib/permissions';
+import { patientNamesQueryOptions } from '../../patients/api/patients';
+import { patientTitle } from '../../patients/lib/naming';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../api/orders';
 import { hasResults, OrderActions } from './OrderActions';
-import { OrderFacts } from './OrderFacts';
+import { OrderFacts, OrderPatientFacts } from './OrderFacts';
 import { OrderShipment, OrderTransaction } from './OrderRelations';
 import { OrderResults } from './OrderResults';
 import { OrderTimeline } from './OrderTimeline';
@@ -15,9 +18,16 @@ import { orderTitle } from './patient';
 export function OrderPage({ orderId }: { orderId: string }) {
   const { data: order } = useSuspenseQuery(orderQueryOptions(orderId));
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
-  const title = orderTitle(order);
-  usePageTitle(title);
   const role = session.account.role;
+  // A kit not yet registered carries no patient details: its patient's demographics name it.
+  const names = useQuery({
+    ...patientNamesQueryOptions([order.user_id]),
+    enabled: !order.patient_details && can(role, 'patients.read'),
+  });
+  const title = order.patient_details
+    ? orderTitle(order)
+    : patientTitle(names.data?.get(order.user_id), 'Unregistered kit');
+  usePageTitle(`${title}: ${order.lab_test.name}`);
   const sandbox = ['local', 'sandbox'].includes(session.upstream.environment);
   const readsResults = canReadResults(role);
   const justPlaced = useRouterState({
@@ -47,6 +57,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
         {title} <span className="h1-sub">{order.lab_test.name}</span>
       </h1>
       <OrderFacts order={order} />
+      <OrderPatientFacts order={order} />
       {canActOnOrders(role) || readsResults ? (
         <OrderActions
           order={order}

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { USER_DELETION_GRACE_DAYS } from '../../../../contract/users';
 import { describeError, isApiError } from '../../../shared/api/client';
-import { formatDateTime } from '../../../shared/lib/format';
+import { formatBirthDate, formatDateTime } from '../../../shared/lib/format';
 import { canWritePatients, canReadWearables } from '../../../shared/lib/permissions';
 import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { patientTitle } from '../lib/naming';
 import { StatusText } from '../../orders/components/StatusText';
-import { orderTitle } from '../../orders/components/patient';
 import {
   deletePatient,
+  patientNamesQueryOptions,
   patientOrdersQueryOptions,
   patientQueryOptions,
   undoDeletePatient,
@@ -20,10 +21,10 @@ import {
 const DAY = 86_400_000;
 
 export function PatientPage({ userId, role }: { userId: string; role: Role }) {
-  usePageTitle('Patient');
   const queryClient = useQueryClient();
   const patient = useQuery(patientQueryOptions(userId));
   const orders = useQuery(patientOrdersQueryOptions(userId));
+  const names = useQuery(patientNamesQueryOptions([userId]));
   /** The API does not say when a deletion was asked for; this page knows when it asked. */
   const [deletedUntil, setDeletedUntil] = useState<Date | null>(null);
   const canWrite = canWritePatients(role);
@@ -48,11 +49,17 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
     deletedUntil !== null ||
     (isApiError(patient.error) &&
       patient.error.message.includes('scheduled this user for deletion'));
-  const name = orders.data?.orders[0] ? orderTitle(orders.data.orders[0]) : null;
+  // The demographics the Lab API keeps; else the details of the latest order naming them.
+  const ordered = orders.data?.orders.find((o) => o.patient_details)?.patient_details;
+  const demographics = names.data?.get(userId) ?? ordered ?? null;
+  const name = demographics ? patientTitle(demographics, '') || null : null;
+  const title = name ?? (patient.data ? `Patient ${patient.data.client_user_id}` : 'Patient');
+  usePageTitle(title);
 
   return (
     <>
-      <h1>{patient.data ? `Patient ${patient.data.client_user_id}` : 'Patient'}</h1>
+      <h1>{title}</h1>
+      {demographics?.dob ? <p className="lede">Born {formatBirthDate(demographics.dob)}</p> : null}
       {canReadWearables(role) ? (
         <p>
           <Link to="/patients/$userId/wearables" params={{ userId }}>
@@ -83,12 +90,14 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
         <>
           <dl className="facts">
             <div>
-              <dt>Patient ID</dt>
-              <dd>{patient.data.client_user_id}</dd>
+              <dt>Name</dt>
+              <dd>
+                {name ?? <span className="muted">Not given yet (given with a first order)</span>}
+              </dd>
             </div>
             <div>
-              <dt>Name (from the latest order)</dt>
-              <dd>{name ?? <span className="muted">No orders yet</span>}</dd>
+              <dt>Client user ID</dt>
+              <dd>{patient.data.client_user_id}</dd>
             </div>
             <div>
               <dt>Created</dt>

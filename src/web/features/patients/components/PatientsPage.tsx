@@ -1,20 +1,22 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Role } from '../../../../contract/console';
-import { formatCount, formatDateTime } from '../../../shared/lib/format';
+import { describeError } from '../../../shared/api/client';
+import { formatCount } from '../../../shared/lib/format';
 import { canWritePatients } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { patientsQueryOptions } from '../api/patients';
+import { PATIENT_SEARCH_COVERS, patientSearchQueryOptions } from '../api/patients';
 import { CreatePatientForm } from './CreatePatientForm';
+import { PatientsTable, type PatientRow } from './PatientsTable';
+import { PatientsPageList } from './PatientsPageList';
 import { RecentlyDeleted } from './RecentlyDeleted';
 
-export function PatientsPage({ role, search }: { role: Role; search: string }) {
-  usePageTitle('Patients');
+export function PatientsPage({ role, search, page }: { role: Role; search: string; page: number }) {
+  usePageTitle(search ? `Patients matching “${search}”` : 'Patients');
   const id = useId();
   const navigate = useNavigate();
   const [text, setText] = useState(search);
-  const { data } = useSuspenseQuery(patientsQueryOptions(search));
 
   return (
     <>
@@ -27,50 +29,23 @@ export function PatientsPage({ role, search }: { role: Role; search: string }) {
           void navigate({ to: '/patients', search: { q: text.trim() || undefined } });
         }}
       >
-        <label htmlFor={`${id}-q`}>Search by patient ID or name</label>
+        <label htmlFor={`${id}-q`}>Search by name, date of birth or client user ID</label>
         <input
           id={`${id}-q`}
           type="search"
           value={text}
+          aria-describedby={`${id}-covers`}
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit">Search</button>
+        <p id={`${id}-covers`} className="field-hint">
+          {PATIENT_SEARCH_COVERS}
+        </p>
       </form>
 
       <RecentlyDeleted canUndo={canWritePatients(role)} />
 
-      {data.users.length === 0 ? (
-        <p className="empty">{search ? `No patient matches “${search}”.` : 'No patients yet.'}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <caption>
-              Showing {formatCount(data.users.length)} of {formatCount(data.total)}{' '}
-              {data.total === 1 ? 'patient' : 'patients'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Patient ID</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.users.map((user) => (
-                <tr key={user.user_id}>
-                  <th scope="row">
-                    <Link to="/patients/$userId" params={{ userId: user.user_id }}>
-                      {user.client_user_id}
-                    </Link>
-                  </th>
-                  <td>
-                    <time dateTime={user.created_on}>{formatDateTime(user.created_on)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {search ? <SearchResults search={search} /> : <PatientsPageList page={page} />}
 
       {canWritePatients(role) ? (
         <section className="card">
@@ -82,5 +57,30 @@ export function PatientsPage({ role, search }: { role: Role; search: string }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+function SearchResults({ search }: { search: string }) {
+  const found = useQuery(patientSearchQueryOptions(search));
+  if (found.isPending) return <p role="status">Searching …</p>;
+  if (found.isError) return <p role="alert">{describeError(found.error)}</p>;
+  const rows: PatientRow[] = found.data.map((hit) => ({
+    userId: hit.user_id,
+    clientUserId: hit.client_user_id,
+    name: hit,
+    createdOn: null,
+  }));
+  if (rows.length === 0) {
+    return (
+      <p className="empty" role="status">
+        No patient matches “{search}”. <Link to="/patients">See all patients</Link>.
+      </p>
+    );
+  }
+  return (
+    <PatientsTable
+      rows={rows}
+      caption={`${formatCount(rows.length)} ${rows.length === 1 ? 'patient matches' : 'patients match'} “${search}”`}
+    />
   );
 }

@@ -1,9 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
-import { deletedPatientsQueryOptions, undoDeletePatient } from '../api/patients';
+import { patientDisplayName } from '../../../../contract/order';
+import {
+  deletedPatientsQueryOptions,
+  patientOrdersQueryOptions,
+  undoDeletePatient,
+} from '../api/patients';
+
+/**
+ * A deleted patient's name: the Lab API no longer gives a deleted user's demographics,
+ * but their orders stay listed and carry the name they were placed under.
+ */
+function useDeletedPatientName(userId: string): string {
+  const orders = useQuery(patientOrdersQueryOptions(userId));
+  const details = orders.data?.orders.find((o) => o.patient_details)?.patient_details;
+  return details ? patientDisplayName(details) : `Patient ${userId.slice(0, 8)}`;
+}
+
+function DeletedPatient({
+  userId,
+  children,
+}: {
+  userId: string;
+  children: (name: string) => ReactNode;
+}) {
+  return <>{children(useDeletedPatientName(userId))}</>;
+}
 
 /**
  * Patients deleted through this console, each until its grace period ends: the Lab API
@@ -35,27 +60,32 @@ export function RecentlyDeleted({ canUndo }: { canUndo: boolean }) {
       <p>Deleted patients can be restored until their data is erased, seven days after deletion.</p>
       <ul className="deleted-patients">
         {patients.map((patient) => (
-          <li key={patient.user_id}>
-            <Link to="/patients/$userId" params={{ userId: patient.user_id }}>
-              Patient {patient.user_id}
-            </Link>{' '}
-            <span>
-              deleted {formatDateTime(patient.deleted_at)}
-              {patient.deleted_by ? ` by ${patient.deleted_by}` : ''}; restorable until{' '}
-              <time dateTime={patient.undo_until}>{formatDateTime(patient.undo_until)}</time>
-            </span>{' '}
-            {canUndo ? (
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={undo.isPending}
-                aria-label={`Undo deletion of patient ${patient.user_id}`}
-                onClick={() => undo.mutate(patient.user_id)}
-              >
-                Undo deletion
-              </button>
-            ) : null}
-          </li>
+          <DeletedPatient key={patient.user_id} userId={patient.user_id}>
+            {(name) => (
+              <li>
+                <Link to="/patients/$userId" params={{ userId: patient.user_id }}>
+                  {name}
+                </Link>{' '}
+                <span className="mono">{patient.user_id}</span>{' '}
+                <span>
+                  deleted {formatDateTime(patient.deleted_at)}
+                  {patient.deleted_by ? ` by ${patient.deleted_by}` : ''}; restorable until{' '}
+                  <time dateTime={patient.undo_until}>{formatDateTime(patient.undo_until)}</time>
+                </span>{' '}
+                {canUndo ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={undo.isPending}
+                    aria-label={`Undo deletion of ${name}`}
+                    onClick={() => undo.mutate(patient.user_id)}
+                  >
+                    Undo deletion
+                  </button>
+                ) : null}
+              </li>
+            )}
+          </DeletedPatient>
         ))}
       </ul>
       {undo.isError ? <p role="alert">{describeError(undo.error)} Try again.</p> : null}

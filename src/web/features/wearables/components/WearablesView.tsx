@@ -7,6 +7,8 @@ import {
 } from '../../../../contract/timeseries';
 import { describeError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { patientNamesQueryOptions } from '../../patients/api/patients';
+import { patientTitle } from '../../patients/lib/naming';
 import { timeseriesQueryOptions, type PagesProgress } from '../api/timeseries';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
@@ -65,7 +67,10 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
   const from = search.from ?? fallback.startDate;
   const to = search.to ?? fallback.endDate;
   const provider = search.provider ?? '';
-  usePageTitle(`Wearables: ${resource.label}`);
+  // People know the patient by name; the id stays beside it for the record.
+  const names = useQuery(patientNamesQueryOptions([userId]));
+  const patientName = patientTitle(names.data?.get(userId), '');
+  usePageTitle(`Wearables${patientName ? ` of ${patientName}` : ''}: ${resource.label}`);
 
   let range: ReturnType<typeof toQueryRange> | null = null;
   let rangeText = '';
@@ -136,7 +141,8 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
   return (
     <>
       <h1>
-        Wearables <span className="h1-sub mono">{userId}</span>
+        Wearables{patientName ? ` of ${patientName}` : ''}{' '}
+        <span className="h1-sub mono">{userId}</span>
       </h1>
 
       <form className="form wearables-controls card" onSubmit={(e) => e.preventDefault()}>

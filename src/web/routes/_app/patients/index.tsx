@@ -1,21 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { patientsQueryOptions } from '../../../features/patients/api/patients';
+import { PATIENTS_PAGE_SIZE, patientsQueryOptions } from '../../../features/patients/api/patients';
 import { PatientsPage } from '../../../features/patients/components/PatientsPage';
 
 export const Route = createFileRoute('/_app/patients/')({
   staticData: { permission: 'patients.read', title: 'Patients' },
-  validateSearch: z.object({ q: z.string().max(200).optional() }),
-  loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
+  validateSearch: z.object({
+    q: z.string().max(200).optional(),
+    page: z.coerce.number().int().min(1).optional().catch(undefined),
+  }),
+  loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
   loader: async ({ context: { queryClient, forbidden }, deps }) => {
-    if (forbidden) return;
-    await queryClient.query({ ...patientsQueryOptions(deps.q), staleTime: 'static' });
+    if (forbidden || deps.q) return;
+    await queryClient.query({
+      ...patientsQueryOptions((deps.page - 1) * PATIENTS_PAGE_SIZE),
+      staleTime: 'static',
+    });
   },
   component: PatientsRoute,
 });
 
 function PatientsRoute() {
   const { session } = Route.useRouteContext();
-  const { q } = Route.useSearch();
-  return <PatientsPage key={q ?? ''} role={session.account.role} search={q ?? ''} />;
+  const { q, page } = Route.useSearch();
+  return (
+    <PatientsPage key={q ?? ''} role={session.account.role} search={q ?? ''} page={page ?? 1} />
+  );
 }

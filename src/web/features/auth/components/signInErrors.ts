@@ -1,0 +1,11 @@
+import { LOGIN_FAILED_MESSAGE } from '../../../../contract/console';
+import { describeError, isApiError } from '../../../shared/api/client';
+
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts. Wait a minute and try again.';
+
+/** The sign-in page and the "Sign in again" dialog say the same about a refused sign-in. */
+export function signInErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return LOGIN_FAILED_MESSAGE;
+  if (isApiError(error) && error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+  return describeError(error);
+}
