@@ -13,7 +13,7 @@ import {
   Text,
 } from 'react-aria-components';
 import type { Role } from '../../../contract';
-import { patientsQueryOptions } from '../../features/patients/api/patients';
+import { patientSearchQueryOptions } from '../../features/patients/api/patients';
 import { PATIENT_ROLES } from '../../shared/lib/permissions';
 import { ModalDialog } from '../../shared/ui/Dialog';
 import { screensFor } from '../navigation';
@@ -63,7 +63,7 @@ export function CommandPalette({
   const settled = useSettled(text, 250);
   const searchesPatients = PATIENT_ROLES.includes(role);
   const patients = useQuery({
-    ...patientsQueryOptions(settled),
+    ...patientSearchQueryOptions(settled),
     enabled: searchesPatients && settled.length >= 2,
   });
 
@@ -101,12 +101,13 @@ export function CommandPalette({
     }
   }
   if (searchesPatients && settled === text && settled.length >= 2) {
-    for (const user of patients.data?.users.slice(0, 8) ?? []) {
+    for (const user of patients.data?.slice(0, 8) ?? []) {
       if (user.user_id === text) continue;
+      const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
       records.push({
         id: `patient:${user.user_id}`,
-        label: `Patient ${user.client_user_id}`,
-        detail: user.user_id.slice(0, 8),
+        label: `Patient ${name || user.client_user_id || user.user_id.slice(0, 8)}`,
+        detail: [user.dob, user.client_user_id].filter(Boolean).join(' · '),
         run: go(() => navigate({ to: '/patients/$userId', params: { userId: user.user_id } })),
       });
     }
