@@ -19,7 +19,7 @@ describe.skipIf(skipPostgres)('two BFF replicas on one PostgreSQL database', () 
 
   beforeAll(async () => {
     const pg = await postgresLocation();
-    drop = pg.drop;
+    drop = () => pg.drop();
     stack = await startStack({ storeLocation: pg.location, webhookSecret: secret });
     replica = await stack.replica();
     await replica.bff.listen({ port: 0, host: '127.0.0.1' });
