@@ -14,6 +14,9 @@ import { unmatchedResultsRoutes } from './routes/unmatchedResults';
 import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
 import { phlebotomyRoutes } from './routes/phlebotomy';
 import { trackingRoutes } from './routes/tracking';
+import { resendEventsRoutes } from './routes/resendEvents';
+import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
+import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
 import { Simulator } from './lifecycle/simulator';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
@@ -23,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `METHOD /path/:param` of every Lab API route, for the conformance suite's coverage check. */
     labApiRoutes: readonly string[];
+    /** The webhook sender: endpoints, test switches, and waiting for deliveries (README). */
+    webhooks: SandboxWebhooks;
   }
 }
 
@@ -43,6 +48,14 @@ export interface SandboxOptions {
   parsingDelays?: { startMs: number; finishMs: number };
   /** Samples per page of the grouped timeseries (default 10,000); tests make it small. */
   timeseriesPageSize?: number;
+  /** Where webhooks go (more can be added after start: `app.webhooks.addEndpoint`). */
+  webhookEndpoints?: readonly WebhookEndpoint[];
+  /** Multiplies the retry schedule (default 1; env SANDBOX_WEBHOOK_RETRY_SCALE); tests make it tiny. */
+  webhookRetryScale?: number;
+  /** How long an endpoint has to answer (default 15 s). */
+  webhookTimeoutMs?: number;
+  /** Test switches: duplicate, reorder or drop deliveries (also `app.webhooks.setChaos`). */
+  webhookChaos?: WebhookChaos;
 }
 
 /** Log lines carry the path only: query strings can hold patient names and dates of birth. */
@@ -78,6 +91,17 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   const routes: string[] = [];
   app.decorate('labApiRoutes', routes);
   await app.register(dbPlugin, { db });
+  const webhooks = new WebhookSender(db, {
+    ...(options.webhookEndpoints ? { endpoints: options.webhookEndpoints } : {}),
+    ...(options.webhookRetryScale !== undefined ? { retryScale: options.webhookRetryScale } : {}),
+    ...(options.webhookTimeoutMs !== undefined ? { timeoutMs: options.webhookTimeoutMs } : {}),
+    ...(options.webhookChaos ? { chaos: options.webhookChaos } : {}),
+  });
+  app.decorate('webhooks', webhooks);
+  // Added after the store's hook, so it runs before it: onClose hooks run last-added first.
+  app.addHook('onClose', () => webhooks.close());
+  // Deliveries an earlier process left in the outbox go out now.
+  webhooks.start();
   await app.register(errorsPlugin);
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
   await app.register(async (api) => {
@@ -109,6 +133,7 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
       pageSize: options.timeseriesPageSize ?? DEFAULT_TIMESERIES_PAGE_SIZE,
     });
     await api.register(trackingRoutes, { ...context, simulator });
+    await api.register(resendEventsRoutes, context);
     await api.register(phlebotomyRoutes, { ...context, simulator });
   });
   return app;

@@ -2,6 +2,12 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSandboxApp } from './app';
+import type { SandboxWebhooks } from './webhooks/sender';
+import {
+  webhookSettingsFromEnv,
+  type WebhookChaos,
+  type WebhookEndpoint,
+} from './webhooks/settings';
 
 export interface StartSandboxOptions {
   host?: string;
@@ -13,12 +19,20 @@ export interface StartSandboxOptions {
   logger?: boolean;
   unmatchedResultsEnabled?: boolean;
   timeseriesPageSize?: number;
+  webhookEndpoints?: readonly WebhookEndpoint[];
+  webhookRetryScale?: number;
+  webhookChaos?: WebhookChaos;
+}
+
+export interface RunningSandbox {
+  url: string;
+  close(): Promise<void>;
+  /** Register the BFF's receiver once its URL is known: `webhooks.addEndpoint({ url, secret })`. */
+  webhooks: SandboxWebhooks;
 }
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
-export async function startSandbox(
-  o: StartSandboxOptions,
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
   const app = await buildSandboxApp({
     dbFile: path.join(o.dataDir, 'sandbox.sqlite'),
     apiKey: o.apiKey,
@@ -28,13 +42,20 @@ export async function startSandbox(
       ? { unmatchedResultsEnabled: o.unmatchedResultsEnabled }
       : {}),
     ...(o.timeseriesPageSize ? { timeseriesPageSize: o.timeseriesPageSize } : {}),
+    ...(o.webhookEndpoints ? { webhookEndpoints: o.webhookEndpoints } : {}),
+    ...(o.webhookRetryScale !== undefined ? { webhookRetryScale: o.webhookRetryScale } : {}),
+    ...(o.webhookChaos ? { webhookChaos: o.webhookChaos } : {}),
   });
   const host = o.host ?? '127.0.0.1';
   await app.listen({ host, port: o.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${urlHost}:${String(port)}`, close: () => app.close() };
+  return {
+    url: `http://${urlHost}:${String(port)}`,
+    close: () => app.close(),
+    webhooks: app.webhooks,
+  };
 }
 
 /**
@@ -79,6 +100,7 @@ async function main() {
     console.error(`SANDBOX_PORT must be a port number, not "${process.env.SANDBOX_PORT ?? ''}".`);
     process.exit(1);
   }
+  const webhooks = webhookSettingsFromEnv(process.env);
   const sandbox = await startSandbox({
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     port,
@@ -87,6 +109,9 @@ async function main() {
     // The closed-beta gate, per team (one key, one team): `false` turns the review off.
     unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
     timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
+    ...(webhooks.endpoints ? { webhookEndpoints: webhooks.endpoints } : {}),
+    ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
+    ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
   });
   console.log(`Local Lab API listening on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

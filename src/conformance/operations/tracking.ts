@@ -144,4 +144,27 @@ export const TRACKING: OperationCheck[] = [
       },
     ],
   },
+  {
+    operation: 'POST /v3/order/resend_events',
+    cases: [
+      {
+        name: 'an order’s events are sent again, chosen by id or by when it was updated',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('POST', '/v3/order/resend_events', {
+            json: { order_ids: [order.id] },
+            expect: 200,
+          });
+          await ctx.api.call('POST', '/v3/order/resend_events', {
+            json: {
+              order_ids: null,
+              start_at: `${ctx.today}T00:00:00Z`,
+              end_at: `${ctx.today}T23:59:59.999Z`,
+            },
+            expect: 200,
+          });
+        },
+      },
+    ],
+  },
 ];

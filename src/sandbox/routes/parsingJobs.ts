@@ -13,6 +13,7 @@ import {
   saveParsingJob,
 } from '../store/parsingJobs';
 import type { RouteContext } from './context';
+import { announceParsingJob } from '../webhooks/announce';
 
 export interface ParsingJobsContext extends RouteContext {
   /** Milliseconds from upload to `started`, and from `started` to the end. */
@@ -55,13 +56,17 @@ export const parsingJobsRoutes: FastifyPluginAsync<ParsingJobsContext> = async (
       app.log.error({ err: error }, 'parsing a report failed');
       outcome = { status: 'failed' as const, failure_reason: 'processing_error', data: null };
     }
-    await saveParsingJob(ctx.db, { ...found.job, ...outcome });
+    const ended = { ...found.job, ...outcome };
+    await saveParsingJob(ctx.db, ended);
+    await announceParsingJob(ctx.db, ctx.teamId, ended, 'updated');
   };
   const start = async (id: string) => {
     const found = await findParsingJob(ctx.db, ctx.teamId, id);
     if (!found) return;
     if (found.job.status === 'upload_pending') {
-      await saveParsingJob(ctx.db, { ...found.job, status: 'started' });
+      const started = { ...found.job, status: 'started' as const };
+      await saveParsingJob(ctx.db, started);
+      await announceParsingJob(ctx.db, ctx.teamId, started, 'updated');
     }
     later(ctx.delays.finishMs, () => finish(id));
   };
@@ -114,6 +119,7 @@ export const parsingJobsRoutes: FastifyPluginAsync<ParsingJobsContext> = async (
       is_reviewed: false,
     };
     await insertParsingJob(ctx.db, ctx.teamId, job, { type: reportType, bytes: file }, ctx.now());
+    await announceParsingJob(ctx.db, ctx.teamId, job, 'created');
     later(ctx.delays.startMs, () => start(job.id));
     return job;
   });

@@ -20,6 +20,7 @@ import type { SandboxDb } from '../store/database';
 import { appendStatus, loadOrder, saveProjection, type StoredOrder } from '../store/lifecycle';
 import { pathTo } from '../lifecycle/transitions';
 import type { TrackingContext } from './tracking';
+import { announceAppointment } from '../webhooks/announce';
 
 const orderPathSchema = z.object({ order_id: z.guid() });
 const availabilityQuerySchema = z.object({ start_date: z.iso.date().optional() });
@@ -51,11 +52,14 @@ async function latestAppointment(db: SandboxDb, orderId: string) {
 const isActive = (a: AppointmentDocument | undefined) =>
   a !== undefined && a.status !== 'cancelled' && a.status !== 'completed';
 
+/** Stores the appointment and announces it (`created` for a new one, else `updated`). */
 async function saveAppointment(
   db: SandboxDb,
+  teamId: string,
   orderId: string,
   doc: AppointmentDocument,
   at: string,
+  change: 'created' | 'updated',
 ) {
   await db
     .insertInto('phlebotomy_appointment')
@@ -70,6 +74,7 @@ async function saveAppointment(
       oc.column('id').doUpdateSet({ status: doc.status, document: JSON.stringify(doc) }),
     )
     .execute();
+  await announceAppointment(db, teamId, doc, change);
 }
 
 function orderAddress(stored: StoredOrder): USAddress {
@@ -210,7 +215,14 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
       setAppointmentId(stored, appointment.id);
       // The local requisition is immediate, so a booking on an `ordered` order confirms at once.
       await walkOrderTo(ctx.db, stored, 'appointment_scheduled', now);
-      await saveAppointment(ctx.db, stored.record.document.id, appointment, now);
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        appointment,
+        now,
+        'created',
+      );
       return { code: 200, body: appointment };
     });
     return reply.code(outcome.code).send(outcome.body);
@@ -256,7 +268,14 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
       if (stored.lowLevel !== 'appointment_pending')
         await walkOrderTo(ctx.db, stored, 'appointment_pending', now);
       else await saveProjection(ctx.db, stored.record);
-      await saveAppointment(ctx.db, stored.record.document.id, appointment, now);
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        appointment,
+        now,
+        'created',
+      );
       return { code: 200, body: appointment };
     });
     return reply.code(outcome.code).send(outcome.body);
@@ -287,7 +306,14 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
       appointment.events.push({ created_at: now, status: 'scheduled', data });
       // A reschedule is the appointment_scheduled → appointment_scheduled arrow (facts §4).
       await walkOrderTo(ctx.db, stored, 'appointment_scheduled', now);
-      await saveAppointment(ctx.db, stored.record.document.id, appointment, now);
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        appointment,
+        now,
+        'updated',
+      );
       return { code: 200, body: appointment };
     });
     return reply.code(outcome.code).send(outcome.body);
@@ -314,7 +340,14 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
         event_data: data,
       });
       appointment.events.push({ created_at: now, status: 'cancelled', data });
-      await saveAppointment(ctx.db, stored.record.document.id, appointment, now);
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        appointment,
+        now,
+        'updated',
+      );
       // Before the requisition the order stays `ordered`; after, it shows the cancellation.
       if (['appointment_pending', 'appointment_scheduled'].includes(stored.lowLevel)) {
         await appendStatus(ctx.db, stored, 'appointment_cancelled', now);

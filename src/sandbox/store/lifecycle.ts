@@ -4,6 +4,7 @@ import type { LowLevelStatus } from '../../contract';
 import type { SimulateBody } from '../../contract/results';
 import { generateResults, type ResultMarker } from '../lifecycle/results';
 import { TERMINAL } from '../lifecycle/transitions';
+import { announceAppointment, announceCriticalResult, announceOrder } from '../webhooks/announce';
 import type { SandboxDb } from './database';
 import { findLabTestsByIds } from './labTests';
 import type { OrderDocument, OrderRecord } from './orderDocument';
@@ -131,7 +132,7 @@ async function createFollowUp(
   parent: OrderRecord,
   origin: 'redraw' | 'recreation',
   at: string,
-): Promise<void> {
+): Promise<string> {
   const id = randomUUID();
   const method = parent.method;
   const document: OrderDocument = {
@@ -164,6 +165,7 @@ async function createFollowUp(
       },
     ],
   });
+  return id;
 }
 
 export interface StepOptions {
@@ -204,15 +206,10 @@ export async function appendStatus(
   if (!record.document.sample_id && reachesSample.includes(low)) {
     record.document.sample_id = sampleIdFor(record.document.id);
   }
-  if (low === 'completed' || low === 'partial_results' || low === 'corrected') {
-    await storeResults(
-      db,
-      record,
-      options.simulate ?? {},
-      low === 'partial_results' ? 'partial' : 'final',
-      low === 'corrected',
-      at,
-    );
+  const resultStatus = low === 'partial_results' ? 'partial' : 'final';
+  const resultsArrive = low === 'completed' || low === 'partial_results' || low === 'corrected';
+  if (resultsArrive) {
+    await storeResults(db, record, options.simulate ?? {}, resultStatus, low === 'corrected', at);
   }
 
   await db
@@ -222,14 +219,30 @@ export async function appendStatus(
   await saveProjection(db, record);
   stored.lowLevel = lowOf(status);
 
-  if (low === 'redraw_available') await createFollowUp(db, record, 'redraw', at);
+  const followUps: string[] = [];
+  if (low === 'redraw_available') followUps.push(await createFollowUp(db, record, 'redraw', at));
   if (low === 'sample_error' && record.document.origin !== 'recreation') {
-    await createFollowUp(db, record, 'recreation', at);
+    followUps.push(await createFollowUp(db, record, 'recreation', at));
   }
+  let appointment: Record<string, unknown> | undefined;
   if (low === 'cancelled')
-    await cancelActiveAppointment(db, record.document.id, at, 'Order cancelled');
-  if (low === 'draw_completed') await completeActiveAppointment(db, record.document.id, at);
+    appointment = await cancelActiveAppointment(db, record.document.id, at, 'Order cancelled');
+  if (low === 'draw_completed')
+    appointment = await completeActiveAppointment(db, record.document.id, at);
   if (record.orderTransactionId) await refreshTransaction(db, record.orderTransactionId, at);
+
+  // Announced once every write of the step is done, so each event carries the step's state.
+  const doc = record.document;
+  await announceOrder(db, doc.team_id, doc.id, 'labtest.order.updated');
+  if (resultsArrive && doc.interpretation === 'critical') {
+    await announceCriticalResult(db, doc, {
+      status: resultStatus,
+      interpretation: doc.interpretation,
+      at,
+    });
+  }
+  for (const id of followUps) await announceOrder(db, doc.team_id, id, 'labtest.order.created');
+  if (appointment) await announceAppointment(db, doc.team_id, appointment, 'updated');
 }
 
 async function latestAppointment(db: SandboxDb, orderId: string) {
@@ -256,9 +269,9 @@ async function setAppointmentStatus(
   at: string,
   status: 'cancelled' | 'completed',
   data: Record<string, unknown> | null,
-) {
+): Promise<Record<string, unknown> | undefined> {
   const row = await latestAppointment(db, orderId);
-  if (!row || row.status === 'cancelled' || row.status === 'completed') return;
+  if (!row || row.status === 'cancelled' || row.status === 'completed') return undefined;
   const doc = JSON.parse(row.document) as Record<string, unknown> & {
     events: { created_at: string; status: string; data: unknown }[];
   };
@@ -271,6 +284,7 @@ async function setAppointmentStatus(
     .set({ status, document: JSON.stringify(doc) })
     .where('id', '=', row.id)
     .execute();
+  return doc;
 }
 
 /** An order cancelled cancels its phlebotomy appointment (facts §4 cross-effects). */

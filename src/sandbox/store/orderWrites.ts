@@ -3,6 +3,7 @@ import type { SandboxDb } from './database';
 import { findLabTestsByIds, type LabTestResponse } from './labTests';
 import type { EventDocument, OrderDocument, OrderRecord } from './orderDocument';
 import { findOrder, insertOrder, insertOrderTransaction, projection } from './orders';
+import { announceOrder } from '../webhooks/announce';
 
 /** A lab test of the team, with what the order rules read. */
 export interface TeamLabTest {
@@ -135,6 +136,8 @@ export async function insertNewOrder(db: SandboxDb, record: OrderRecord) {
       updated_at: record.document.updated_at,
     });
     await insertOrder(trx, { ...record, orderTransactionId: transactionId });
+    // One `created` with the order as it now is, even when it was born with several events.
+    await announceOrder(trx, record.document.team_id, record.document.id, 'labtest.order.created');
   });
   const order = await findOrder(db, record.document.team_id, record.document.id);
   if (!order) throw new Error(`order ${record.document.id} vanished after insert`);
@@ -185,6 +188,7 @@ export async function updateOrder(
         .insertInto('order_event')
         .values(newEvents.map((event) => ({ order_id: id, ...event })))
         .execute();
+      await announceOrder(trx, record.document.team_id, id, 'labtest.order.updated');
     }
   });
 }

@@ -4,6 +4,7 @@ import type { SandboxDb } from './database';
 import type { OrderDocument } from './orderDocument';
 import { findOrder, insertOrder } from './orders';
 import { saveUnmatchedResult, toResponse, type UnmatchedResultDocument } from './unmatchedResults';
+import { announceMatchReview, announceOrder } from '../webhooks/announce';
 
 /* What accept and resolve do to an unmatched result (facts §9). */
 
@@ -37,6 +38,7 @@ export async function resolveUnmatchedResult(
     note: body.note ?? doc.note,
   });
   await saveUnmatchedResult(db, updated);
+  await announceMatchReview(db, updated, 'updated');
   return toResponse(updated);
 }
 
@@ -109,16 +111,16 @@ export async function acceptUnmatchedResult(
           .execute();
       }
     }
-    await saveUnmatchedResult(
-      trx,
-      closeReview(doc, at, {
-        status: 'resolved',
-        resolution_action: 'accept',
-        note: body.note ?? doc.note,
-        resolved_order_id: orderId,
-        resolved_user_id: row.user_id,
-      }),
-    );
+    const reviewed = closeReview(doc, at, {
+      status: 'resolved',
+      resolution_action: 'accept',
+      note: body.note ?? doc.note,
+      resolved_order_id: orderId,
+      resolved_user_id: row.user_id,
+    });
+    await saveUnmatchedResult(trx, reviewed);
+    if (orderId !== row.id) await announceOrder(trx, teamId, orderId, 'labtest.order.created');
+    await announceMatchReview(trx, reviewed, 'updated');
     const order = await findOrder(trx, teamId, orderId);
     if (!order) throw new Error(`order ${orderId} vanished`);
     return order;

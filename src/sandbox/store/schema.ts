@@ -170,6 +170,30 @@ export interface PhlebotomyAppointmentTable {
   document: string;
 }
 
+/** A webhook message (migration 005): what every endpoint is sent, under one svix-id. */
+export interface WebhookMessageTable {
+  seq: Generated<number>;
+  id: string;
+  team_id: string;
+  event_type: string;
+  payload: string;
+  created_at: string;
+  fanned_out: ColumnType<number, number | undefined, number>;
+}
+
+/** One endpoint's delivery of a message, with its attempts so far and when the next is due. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  message_seq: number;
+  endpoint_url: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'dropped';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_at: number;
+  last_response_status: number | null;
+  last_error: string | null;
+  updated_at: string;
+}
+
 export interface SandboxDatabase {
   team: TeamTable;
   lab: LabTable;
@@ -187,4 +211,6 @@ export interface SandboxDatabase {
   order_result: OrderResultTable;
   order_simulation: OrderSimulationTable;
   phlebotomy_appointment: PhlebotomyAppointmentTable;
+  webhook_message: WebhookMessageTable;
+  webhook_delivery: WebhookDeliveryTable;
 }

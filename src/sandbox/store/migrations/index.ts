@@ -3,6 +3,7 @@ import { initial } from './001_initial';
 import { ordering } from './002_ordering';
 import { tracking } from './003_tracking';
 import { review } from './004_review';
+import { webhooks } from './005_webhooks';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_ordering': ordering,
   '003_tracking': tracking,
   '004_review': review,
+  '005_webhooks': webhooks,
 };
