@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, ROLES, type Role } from '../contract';
+import {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  ROLES,
+  WEBHOOK_RECEIVER_PATH,
+  type Role,
+} from '../contract';
 import { buildApp, type AppOptions } from '../bff/app';
 import type { Upstream } from '../bff/config';
 import { ensureAccount } from '../bff/store/accounts';
 import { openStore, type Store, type StoreLocation } from '../bff/store/database';
 import type { TrustProxy } from '../bff/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
+import type { WebhookChaos } from '../sandbox/webhooks/settings';
 
 /*
  * The BFF in front of the real local Lab API on a loopback port, as in production:
@@ -59,12 +66,27 @@ export interface StackOptions {
   webhookSecret?: string;
   reconcileIntervalMs?: number;
   liveHeartbeatMs?: number;
+  /**
+   * The Lab API delivers its webhooks to the BFF, as `npm start` wires them: the BFF
+   * listens on a loopback port and is registered as the sender's endpoint (needs
+   * `webhookSecret`). `retryScale` shrinks the retry schedule; `chaos` sets the switches.
+   */
+  deliverWebhooks?: { retryScale?: number; chaos?: WebhookChaos };
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
-  const labApi = await buildSandboxApp({ dbFile: ':memory:', apiKey });
+  const labApi = await buildSandboxApp({
+    dbFile: ':memory:',
+    apiKey,
+    ...(options.deliverWebhooks
+      ? {
+          webhookRetryScale: options.deliverWebhooks.retryScale ?? 0.001,
+          ...(options.deliverWebhooks.chaos ? { webhookChaos: options.deliverWebhooks.chaos } : {}),
+        }
+      : {}),
+  });
   const upstreamCalls: string[] = [];
   const stack = { lastUpstreamHeaders: {} as Record<string, unknown> };
   labApi.addHook('onRequest', (request, _reply, done) => {
@@ -123,6 +145,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }),
   };
   const bff = await buildApp(bffOptions);
+  if (options.deliverWebhooks) {
+    if (!options.webhookSecret) throw new Error('deliverWebhooks needs webhookSecret');
+    await bff.listen({ port: 0, host: '127.0.0.1' });
+    const bffAddress = bff.server.address();
+    const bffPort = typeof bffAddress === 'object' && bffAddress ? bffAddress.port : 0;
+    labApi.webhooks.addEndpoint({
+      url: `http://127.0.0.1:${bffPort}${WEBHOOK_RECEIVER_PATH}`,
+      secret: options.webhookSecret,
+    });
+  }
 
   const request: Stack['request'] = (cookie, method, url, init = {}) =>
     bff.inject({
