@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
+import { LiveUpdates } from '../features/live/components/LiveUpdates';
 import { environmentBadge } from '../shared/lib/environment';
 import { describeRole } from '../shared/lib/permissions';
 import { navItemsFor } from './navigation';
@@ -49,6 +50,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
+          <LiveUpdates />
           <div className="account">
             <p className="account__who">
               <span className="account__name">{account.name}</span>{' '}
