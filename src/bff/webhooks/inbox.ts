@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { WEBHOOK_INBOX_STATES, liveEventKindOf, type WebhookInbox } from '../../contract';
 import type { Database, WebhookInboxTable } from '../store/schema';
 import type { RecordChange } from '../live/publisher';
@@ -6,34 +6,77 @@ import type { InboxFields } from './envelopeFields';
 
 export type InboxRow = Selectable<WebhookInboxTable>;
 
+interface PendingDelivery {
+  row: Insertable<WebhookInboxTable>;
+  done: (stored: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
 /**
- * Stores a delivery once: a redelivery (same svix-id) finds the row and changes
- * nothing. True when this call stored it.
+ * Stores each delivery once: a redelivery (same svix-id) finds the row and changes
+ * nothing, and `store` resolves false. Group commit: deliveries that arrive in the same
+ * turn of the event loop go in one INSERT, one round trip and one commit for all. Each
+ * sender still gets its answer only once its delivery is committed.
  */
-export async function storeDelivery(
-  db: Kysely<Database>,
+export class InboxWriter {
+  private pending: PendingDelivery[] = [];
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  store(
+    svixId: string,
+    fields: InboxFields,
+    state: 'pending' | 'ignored' | 'failed',
+    now: number,
+    error: string | null = null,
+  ): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => void this.flush());
+      this.pending.push({
+        row: inboxRow(svixId, fields, state, now, error),
+        done: resolve,
+        fail: reject,
+      });
+    });
+  }
+
+  private async flush() {
+    // Bounded so one statement stays far below the databases' parameter limits.
+    const batch = this.pending.splice(0, 500);
+    if (this.pending.length > 0) setImmediate(() => void this.flush());
+    try {
+      const inserted = await this.db
+        .insertInto('webhook_inbox')
+        .values(batch.map((p) => p.row))
+        .onConflict((oc) => oc.column('svix_id').doNothing())
+        .returning('svix_id')
+        .execute();
+      const fresh = new Set(inserted.map((r) => r.svix_id));
+      // A redelivery in the same batch as its first delivery is the duplicate.
+      for (const p of batch) p.done(fresh.delete(p.row.svix_id));
+    } catch (error) {
+      for (const p of batch) p.fail(error);
+    }
+  }
+}
+
+function inboxRow(
   svixId: string,
   fields: InboxFields,
   state: 'pending' | 'ignored' | 'failed',
   now: number,
-  error: string | null = null,
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('webhook_inbox')
-    .values({
-      svix_id: svixId,
-      ...fields,
-      received_at: now,
-      state,
-      attempts: 0,
-      next_attempt_at: now,
-      last_error: error,
-      processed_at: state === 'pending' ? null : now,
-    })
-    .onConflict((oc) => oc.column('svix_id').doNothing())
-    .returning('svix_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  error: string | null,
+): Insertable<WebhookInboxTable> {
+  return {
+    svix_id: svixId,
+    ...fields,
+    received_at: now,
+    state,
+    attempts: 0,
+    next_attempt_at: now,
+    last_error: error,
+    processed_at: state === 'pending' ? null : now,
+  };
 }
 
 /** The change a stored delivery announces, or null when it names no record. */

@@ -4,7 +4,7 @@ import { SVIX_HEADERS, WEBHOOK_RECEIVER_PATH, webhookEnvelopeSchema } from '../.
 import { sendProblem } from '../problem';
 import type { Store } from '../store/database';
 import { inboxFields } from './envelopeFields';
-import { storeDelivery } from './inbox';
+import { InboxWriter } from './inbox';
 import type { InboxProcessor } from './processor';
 
 export interface ReceiverOptions {
@@ -27,6 +27,7 @@ const MAX_DELIVERY_BYTES = 256 * 1024;
  */
 export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOptions) {
   const verifier = opts.secret ? new Webhook(opts.secret) : null;
+  const inbox = new InboxWriter(opts.store.db);
   let warned = false;
 
   // Whatever the content type, the handler sees the raw bytes.
@@ -65,8 +66,7 @@ export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOp
     if (!envelope.success) {
       // Signed but unreadable: retrying would not help, so it is acknowledged and shown
       // to admins as failed.
-      await storeDelivery(
-        opts.store.db,
+      await inbox.store(
         svixId,
         {
           event_type: 'unreadable',
@@ -84,13 +84,7 @@ export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOp
     }
     const fields = inboxFields(envelope.data);
     const known = fields.record_id !== null;
-    const stored = await storeDelivery(
-      opts.store.db,
-      svixId,
-      fields,
-      known ? 'pending' : 'ignored',
-      now,
-    );
+    const stored = await inbox.store(svixId, fields, known ? 'pending' : 'ignored', now);
     request.log.info(
       { svixId, eventType: fields.event_type, duplicate: !stored },
       'webhook received',
