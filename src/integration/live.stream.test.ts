@@ -44,6 +44,16 @@ describe('live events over Server-Sent Events', () => {
     expect(response.status).toBe(401);
   });
 
+  it('keeps the cross-site check on the stream, and spares the header for GET alone', async () => {
+    const cookie = await stack.signIn('coordinator');
+    const crossSite = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, {
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    const posted = await stack.request(cookie, 'POST', LIVE_EVENTS_PATH, { antiForgery: false });
+    expect(posted.statusCode).toBe(403);
+  });
+
   it('gives each role only what it may read, and no patient values', async () => {
     const [ops, clinician, admin] = await Promise.all([
       stack.signIn('ops').then((c) => openLiveStream(baseUrl, c)),
