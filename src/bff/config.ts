@@ -149,7 +149,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = env[name];
+    // A secret in the wrong form is still a secret: it is not repeated in the message.
+    const got = name === 'LAB_API_WEBHOOK_SECRET' ? undefined : env[name];
     throw new ConfigError(
       `Configuration error: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
     );

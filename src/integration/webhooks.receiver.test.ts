@@ -259,6 +259,15 @@ describe('reconciliation and the admin view of the inbox', () => {
     expect(announced.map((e) => e.record_id).sort()).toEqual([...ids].sort());
     for (const event of announced) expect(event.status).toMatch(/cancelled$/);
 
+    // Reading the list (patient details in it) is audited, on nobody's behalf.
+    const audited = await stack.store.db
+      .selectFrom('audit_event')
+      .select(['account_id', 'record_type', 'outcome'])
+      .where('action', '=', 'GET /v3/orders (reconciliation)')
+      .execute();
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited[0]).toEqual({ account_id: null, record_type: 'order_list', outcome: 200 });
+
     // A second pass finds nothing new: processing is idempotent.
     const again = await stack.bff.liveOperations.reconciler.runOnce();
     expect(again.announced).toBe(0);

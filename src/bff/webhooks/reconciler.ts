@@ -185,7 +185,7 @@ export class Reconciler {
       at: Date.now(),
       account_id: null,
       account_email: null,
-      role: 'system',
+      role: null,
       action: 'GET /v3/orders (reconciliation)',
       record_type: 'order_list',
       record_id: null,
