@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Unmatched results', to: '/unmatched-results', roles: REVIEW_QUEUE_ROLES },
   { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read') },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES },
+  { label: 'Webhooks', to: '/admin/webhooks', roles: rolesWith('administration') },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {
