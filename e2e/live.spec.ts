@@ -6,7 +6,7 @@ import {
   type Order,
 } from '../src/contract';
 import { DEMO } from './support/accounts';
-import { expect, expectAccessible, signInOnPage, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /*
  * Live updates end to end (issue 14), through `npm start`'s wiring: the local Lab API
@@ -23,6 +23,8 @@ test('an order moved elsewhere updates an open orders list, and clinicians see t
   stack,
   signIn,
 }) => {
+  // Two consoles open, a whole simulated lifecycle and its webhooks: more than most journeys.
+  test.slow();
   await signIn('coordinator');
   const listed = await page.request.get(
     '/api/lab/v3/orders?status=ordered&order_type=testkit&size=100',
@@ -45,8 +47,13 @@ test('an order moved elsewhere updates an open orders list, and clinicians see t
   const clinicianContext = await browser.newContext({ baseURL: stack.url });
   const clinician = await clinicianContext.newPage();
   await test.step('a clinician has the console open', async () => {
-    await clinician.goto('/sign-in');
-    await signInOnPage(clinician, 'clinician');
+    // Signed in through the API (the sign-in page has journeys of its own), then the page.
+    const session = await clinicianContext.request.post('/api/session', {
+      headers,
+      data: { email: DEMO.clinician.email, password: DEMO.clinician.password },
+    });
+    expect(session.status()).toBe(200);
+    await clinician.goto('/orders');
     await expect(clinician.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(clinician.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   });
