@@ -16,6 +16,7 @@ import { phlebotomyRoutes } from './routes/phlebotomy';
 import { trackingRoutes } from './routes/tracking';
 import { resendEventsRoutes } from './routes/resendEvents';
 import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
+import { unmatchedResultArrives } from './store/unmatchedArrival';
 import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
 import { Simulator } from './lifecycle/simulator';
 import type { RouteContext } from './routes/context';
@@ -28,7 +29,14 @@ declare module 'fastify' {
     labApiRoutes: readonly string[];
     /** The webhook sender: endpoints, test switches, and waiting for deliveries (README). */
     webhooks: SandboxWebhooks;
+    /** Changes no Lab API request makes, for tests and demos (README: webhooks). */
+    labEvents: SandboxLabEvents;
   }
+}
+
+export interface SandboxLabEvents {
+  /** A new unmatched result awaits the team's review; answers its id. */
+  unmatchedResultArrives(): Promise<{ id: string }>;
 }
 
 export interface SandboxOptions {
@@ -102,6 +110,15 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   app.addHook('onClose', () => webhooks.close());
   // Deliveries an earlier process left in the outbox go out now.
   webhooks.start();
+  const labEvents: SandboxLabEvents = {
+    async unmatchedResultArrives() {
+      const arrived = await simulator.exclusive(() =>
+        unmatchedResultArrives(db, DEMO_TEAM_ID, now()),
+      );
+      return { id: arrived.id };
+    },
+  };
+  app.decorate('labEvents', labEvents);
   await app.register(errorsPlugin);
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
   await app.register(async (api) => {

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSandboxApp } from './app';
+import { buildSandboxApp, type SandboxLabEvents } from './app';
 import type { SandboxWebhooks } from './webhooks/sender';
 import {
   webhookSettingsFromEnv,
@@ -29,7 +29,12 @@ export interface RunningSandbox {
   close(): Promise<void>;
   /** Register the BFF's receiver once its URL is known: `webhooks.addEndpoint({ url, secret })`. */
   webhooks: SandboxWebhooks;
+  /** Changes no Lab API request makes (a new unmatched result arrives). */
+  labEvents: SandboxLabEvents;
 }
+
+/** For composition roots that start the local Lab API themselves (`SANDBOX_WEBHOOK_*`). */
+export { webhookSettingsFromEnv };
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
 export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
@@ -55,6 +60,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     url: `http://${urlHost}:${String(port)}`,
     close: () => app.close(),
     webhooks: app.webhooks,
+    labEvents: app.labEvents,
   };
 }
 

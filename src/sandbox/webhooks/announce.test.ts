@@ -176,6 +176,23 @@ describe('webhooks announce every change', () => {
     expect(reviews[0]?.envelope.user_id).toBeUndefined();
   });
 
+  it('announces a new unmatched result as labtest.match_review.created; it joins the queue', async () => {
+    const { id } = await app.labEvents.unmatchedResultArrives();
+    const reviews = (await arrived()).filter((m) =>
+      m.envelope.event_type.startsWith('labtest.match_review.'),
+    );
+    expect(reviews.map((m) => m.envelope)).toMatchObject([
+      {
+        event_type: 'labtest.match_review.created',
+        data: { id, status: 'pending_customer_review' },
+      },
+    ]);
+    const queue = (await get(app, '/v3/unmatched_result?limit=50')).body as {
+      data: { id: string; allowed_actions: string[] }[];
+    };
+    expect(queue.data[0]).toMatchObject({ id, allowed_actions: ['accept', 'reject', 'unsure'] });
+  });
+
   it('announces a parsing job as it is created, started and ended', async () => {
     // The PNG signature and header: an image, which fails without OCR (low_quality).
     const png = Buffer.from(

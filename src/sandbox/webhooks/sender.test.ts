@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '../../contract/webhooks';
@@ -174,6 +175,44 @@ describe('delivering webhooks', () => {
       expect(receiver.messages().map((d) => d.svixId)).toEqual(before.map((d) => d.messageId));
       const orderIds = receiver.messages().map((d) => orderSchema.parse(d.envelope.data).id);
       expect(orderIds).toEqual([a.id, b.id]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('forgets finished messages after 90 days at start, never a pending one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'webhook-prune-'));
+    try {
+      const options: SandboxOptions = {
+        dbFile: path.join(dir, 'sandbox.sqlite'),
+        apiKey: TEST_KEY,
+        now: () => NOW,
+        webhookEndpoints: [{ url: receiver.url, secret: TEST_WEBHOOK_SECRET }],
+        webhookRetryScale: FAST,
+      };
+      const first = await buildSandboxApp(options);
+      const [a, b] = await freshOrders(first, 2);
+      if (!a || !b) throw new Error('no orders');
+      await step(first, a);
+      await first.webhooks.idle();
+      first.webhooks.pause();
+      await step(first, b);
+      const [delivered, held] = await first.webhooks.deliveries();
+      await first.close();
+
+      // Both messages become 91 days old; only the delivered one may go.
+      const file = new SQLite(options.dbFile);
+      file
+        .prepare('UPDATE webhook_message SET created_at = ?')
+        .run(new Date(Date.now() - 91 * 86_400_000).toISOString());
+      file.close();
+
+      const second = await buildSandboxApp(options);
+      apps.push(second);
+      await second.webhooks.settled();
+      const left = await second.webhooks.deliveries();
+      expect(left.map((d) => [d.messageId, d.status])).toEqual([[held?.messageId, 'succeeded']]);
+      expect(left.map((d) => d.messageId)).not.toContain(delivered?.messageId);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -46,6 +46,7 @@ export function retryDelayMs(attempts: number, scale: number): number | null {
 }
 
 const BATCH = 100;
+const MESSAGE_RETENTION_DAYS = 90;
 const endpointKey = (url: string) => new URL(url).href;
 
 interface DueDelivery {
@@ -96,9 +97,39 @@ export class WebhookSender implements SandboxWebhooks {
     this.unsubscribe = onMessageWritten(() => this.kick());
   }
 
-  /** Delivers what an earlier run left in the outbox. */
+  /** Forgets old finished messages, then delivers what an earlier run left in the outbox. */
   start(): void {
-    this.kick();
+    this.running = this.prune()
+      .catch((error: unknown) => {
+        if (!this.closed) this.failure = error;
+      })
+      .finally(() => {
+        this.running = null;
+        this.kick();
+      });
+  }
+
+  /**
+   * The outbox keeps a message as long as Svix lets one be replayed from its dashboard
+   * (about 90 days here: MESSAGE_RETENTION_DAYS), and always while a delivery is pending.
+   */
+  private async prune(): Promise<void> {
+    const before = new Date(Date.now() - MESSAGE_RETENTION_DAYS * 86_400_000).toISOString();
+    await this.db
+      .deleteFrom('webhook_message')
+      .where('created_at', '<', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_delivery')
+              .select('webhook_delivery.id')
+              .whereRef('webhook_delivery.message_seq', '=', 'webhook_message.seq')
+              .where('webhook_delivery.status', '=', 'pending'),
+          ),
+        ),
+      )
+      .execute();
   }
 
   async close(): Promise<void> {
