@@ -3,7 +3,12 @@ import { ConfigError, parseConfig, type Upstream } from './bff/config';
 import { DEMO_ACCOUNTS } from './bff/demoAccounts';
 import { startBff } from './bff/server';
 import { WEBHOOK_RECEIVER_PATH } from './contract';
-import { startSandbox, timeseriesPageSizeFromEnv, type RunningSandbox } from './sandbox/server';
+import {
+  startSandbox,
+  timeseriesPageSizeFromEnv,
+  webhookSettingsFromEnv,
+  type RunningSandbox,
+} from './sandbox/server';
 
 /*
  * The composition root, and the only module that sees both the BFF and the local
@@ -19,6 +24,8 @@ async function main() {
   let sandbox: RunningSandbox | null = null;
   if (config.upstream.kind === 'embedded') {
     const apiKey = `sk_local_${randomBytes(24).toString('base64url')}`;
+    // The sender's retry clock and test switches (SANDBOX_WEBHOOK_*); the endpoint is this BFF.
+    const webhooks = webhookSettingsFromEnv(process.env);
     sandbox = await startSandbox({
       host: '127.0.0.1',
       port: 0,
@@ -28,6 +35,8 @@ async function main() {
       // The closed-beta gate of unmatched results for the local team (default on).
       unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
       timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
+      ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
+      ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
     });
     const running = sandbox;
     closers.push(() => running.close());
