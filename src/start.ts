@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, parseConfig, type Upstream } from './bff/config';
 import { DEMO_ACCOUNTS } from './bff/demoAccounts';
 import { startBff } from './bff/server';
-import { startSandbox, timeseriesPageSizeFromEnv } from './sandbox/server';
+import { WEBHOOK_RECEIVER_PATH } from './contract';
+import {
+  startSandbox,
+  timeseriesPageSizeFromEnv,
+  webhookSettingsFromEnv,
+  type RunningSandbox,
+} from './sandbox/server';
 
 /*
  * The composition root, and the only module that sees both the BFF and the local
@@ -15,9 +21,12 @@ async function main() {
   const closers: (() => Promise<void>)[] = [];
 
   let upstream: Upstream;
+  let sandbox: RunningSandbox | null = null;
   if (config.upstream.kind === 'embedded') {
     const apiKey = `sk_local_${randomBytes(24).toString('base64url')}`;
-    const sandbox = await startSandbox({
+    // The sender's retry clock and test switches (SANDBOX_WEBHOOK_*); the endpoint is this BFF.
+    const webhooks = webhookSettingsFromEnv(process.env);
+    sandbox = await startSandbox({
       host: '127.0.0.1',
       port: 0,
       dataDir: config.dataDir,
@@ -26,8 +35,11 @@ async function main() {
       // The closed-beta gate of unmatched results for the local team (default on).
       unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
       timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
+      ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
+      ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
     });
-    closers.push(() => sandbox.close());
+    const running = sandbox;
+    closers.push(() => running.close());
     upstream = {
       environment: 'local',
       region: null,
@@ -42,8 +54,18 @@ async function main() {
     upstream = config.upstream;
   }
 
-  const bff = await startBff(config, upstream);
+  // The local Lab API signs its webhooks with a secret made here (or the one configured),
+  // and delivers them to this BFF's receiver once its address is known.
+  const webhookSecret =
+    config.webhookSecret ?? (sandbox ? `whsec_${randomBytes(24).toString('base64')}` : null);
+  const bff = await startBff({ ...config, webhookSecret }, upstream);
   closers.unshift(() => bff.close());
+  if (sandbox && webhookSecret) {
+    sandbox.webhooks.addEndpoint({
+      url: `${bff.url}${WEBHOOK_RECEIVER_PATH}`,
+      secret: webhookSecret,
+    });
+  }
 
   const lines = [
     '',

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pinoPretty from 'pino-pretty';
-import type { LogFormat, Upstream } from './config';
+import { RECONCILE_INTERVAL_DEFAULT_MS, type LogFormat, type Upstream } from './config';
 import { apiGuardPlugin } from './plugins/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
 import { logRedaction } from './plugins/logRedaction';
@@ -15,6 +15,7 @@ import { deletedPatientsRoutes } from './routes/deletedPatients';
 import { patientDirectoryRoutes } from './routes/patientDirectory';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
+import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { sessionRoutes } from './routes/session';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
@@ -39,6 +40,12 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Lab-report uploads handled at once (default `UPLOAD_CONCURRENCY_DEFAULT`). */
   uploadConcurrency?: number;
+  /** The Lab API's webhook signing secret (`whsec_…`); without it deliveries get 503. */
+  webhookSecret?: string | null;
+  /** How often reconciliation reads the orders changed since its last point (default 60 s). */
+  reconcileIntervalMs?: number;
+  /** Heartbeat of live-event streams, when each stream's session is re-checked (default 15 s). */
+  liveHeartbeatMs?: number;
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -119,6 +126,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(deletedPatientsRoutes, { store: opts.store });
   await fastify.register(patientDirectoryRoutes, { store: opts.store, client });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
+  await fastify.register(liveOperationsPlugin, {
+    store: opts.store,
+    client,
+    policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
+    webhookSecret: opts.webhookSecret ?? null,
+    reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
+    heartbeatMs: opts.liveHeartbeatMs ?? 15_000,
+  });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;
 }

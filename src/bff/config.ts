@@ -18,6 +18,9 @@ export const DEPLOYMENTS = {
 
 export type LogFormat = 'pretty' | 'json';
 
+/** Reconciliation runs this often unless RECONCILE_INTERVAL_MS says otherwise. */
+export const RECONCILE_INTERVAL_DEFAULT_MS = 60_000;
+
 export type UpstreamEnvironment = 'local' | 'sandbox' | 'production' | 'custom';
 
 /** Where the BFF sends Lab API calls, once start-up has resolved it. */
@@ -81,6 +84,19 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(z.string().min(12).optional()),
+  /** The Lab API's webhook signing secret, from its dashboard (Svix's `whsec_…`). */
+  LAB_API_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret from the webhook settings')
+      .optional(),
+  ),
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3600 * 1000)
+    .default(RECONCILE_INTERVAL_DEFAULT_MS),
   /** Where the built SPA is; tests and `npm start` use the default. */
   WEB_DIR: z.string().default('./dist/web'),
 });
@@ -117,6 +133,10 @@ export interface BffConfig {
   webDir: string;
   /** Lab-report uploads read and forwarded at once; more are refused with Retry-After. */
   uploadConcurrency: number;
+  /** Verifies Lab API webhooks; null refuses them (503). `npm start` makes one for the local Lab API. */
+  webhookSecret: string | null;
+  /** How often the reconciliation job looks for changes webhooks missed. */
+  reconcileIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -129,7 +149,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = env[name];
+    // A secret in the wrong form is still a secret: it is not repeated in the message.
+    const got = name === 'LAB_API_WEBHOOK_SECRET' ? undefined : env[name];
     throw new ConfigError(
       `Configuration error: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
     );
@@ -177,6 +198,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
         : null,
     webDir: e.WEB_DIR,
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    webhookSecret: e.LAB_API_WEBHOOK_SECRET ?? null,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
   };
 }
 

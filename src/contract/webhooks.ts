@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './permissions';
 
 /*
  * Webhooks (facts §12): the Lab API announces every change through Svix-signed
@@ -119,3 +120,56 @@ export const liveEventSchema = z.object({
   at: z.string(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/**
+ * Who may hear of each kind: a role gets a live event only about what it may read,
+ * so an unmatched result reaches ops alone and a critical result only the roles that
+ * read results (clinicians and coordinators).
+ */
+export const LIVE_EVENT_PERMISSION = {
+  order: 'orders.read',
+  critical_result: 'results.read',
+  appointment: 'orders.read',
+  unmatched_result: 'review.read',
+  parsing_job: 'reports.read',
+} as const satisfies Record<LiveEventKind, Permission>;
+
+/** The webhook event types each live-event kind comes from (the rest are acknowledged, not shown). */
+export function liveEventKindOf(eventType: string): LiveEventKind | null {
+  if (eventType.startsWith('labtest.order.')) return 'order';
+  if (eventType === 'labtest.result.critical') return 'critical_result';
+  if (eventType.startsWith('labtest.appointment.')) return 'appointment';
+  if (eventType.startsWith('labtest.match_review.')) return 'unmatched_result';
+  if (eventType.startsWith('lab_report.parsing_job.')) return 'parsing_job';
+  return null;
+}
+
+/**
+ * A named SSE event (`event: reset`) sent when a reconnect asks to resume from a point
+ * the event log no longer holds: the browser should refetch everything it shows.
+ */
+export const LIVE_RESET_EVENT = 'reset';
+
+/** Admin view of the webhook inbox: processing state and failures (no patient data). */
+export const WEBHOOK_INBOX_PATH = '/api/webhooks/inbox';
+
+export const WEBHOOK_INBOX_STATES = ['pending', 'processed', 'ignored', 'failed'] as const;
+
+export const webhookInboxSchema = z.object({
+  counts: z.record(z.enum(WEBHOOK_INBOX_STATES), z.number()),
+  /** The reconciliation job's last processed point (an updated_at), if it has run. */
+  reconciledThrough: z.string().nullable(),
+  messages: z.array(
+    z.object({
+      svixId: z.string(),
+      eventType: z.string(),
+      recordId: z.string().nullable(),
+      state: z.enum(WEBHOOK_INBOX_STATES),
+      attempts: z.number(),
+      lastError: z.string().nullable(),
+      receivedAt: z.string(),
+      processedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type WebhookInbox = z.infer<typeof webhookInboxSchema>;

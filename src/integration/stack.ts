@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, ROLES, type Role } from '../contract';
-import { buildApp } from '../bff/app';
+import {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  ROLES,
+  WEBHOOK_RECEIVER_PATH,
+  type Role,
+} from '../contract';
+import { buildApp, type AppOptions } from '../bff/app';
 import type { Upstream } from '../bff/config';
 import { ensureAccount } from '../bff/store/accounts';
-import { openStore, type Store } from '../bff/store/database';
+import { openStore, type Store, type StoreLocation } from '../bff/store/database';
 import type { TrustProxy } from '../bff/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
+import type { WebhookChaos } from '../sandbox/webhooks/settings';
 
 /*
  * The BFF in front of the real local Lab API on a loopback port, as in production:
@@ -40,20 +47,46 @@ export interface Stack {
       remoteAddress?: string;
     },
   ): Promise<LightMyRequestResponse>;
+  /**
+   * Another BFF process on the same store and Lab API, as a second replica behind a load
+   * balancer (a PostgreSQL store: an in-memory SQLite one is not shared).
+   */
+  replica(): Promise<{ bff: FastifyInstance; store: Store; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
-export async function startStack(
-  options: {
-    upstream?: Partial<Upstream>;
-    uploadConcurrency?: number;
-    consoleOrigin?: string;
-    trustProxy?: TrustProxy;
-  } = {},
-): Promise<Stack> {
+export interface StackOptions {
+  upstream?: Partial<Upstream>;
+  uploadConcurrency?: number;
+  consoleOrigin?: string;
+  trustProxy?: TrustProxy;
+  /** Default: in-memory SQLite. */
+  storeLocation?: StoreLocation;
+  /** The Lab API webhook secret the BFF verifies deliveries with. */
+  webhookSecret?: string;
+  reconcileIntervalMs?: number;
+  liveHeartbeatMs?: number;
+  /**
+   * The Lab API delivers its webhooks to the BFF, as `npm start` wires them: the BFF
+   * listens on a loopback port and is registered as the sender's endpoint (needs
+   * `webhookSecret`). `retryScale` shrinks the retry schedule; `chaos` sets the switches.
+   */
+  deliverWebhooks?: { retryScale?: number; chaos?: WebhookChaos };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
-  const labApi = await buildSandboxApp({ dbFile: ':memory:', apiKey });
+  const labApi = await buildSandboxApp({
+    dbFile: ':memory:',
+    apiKey,
+    ...(options.deliverWebhooks
+      ? {
+          webhookRetryScale: options.deliverWebhooks.retryScale ?? 0.001,
+          ...(options.deliverWebhooks.chaos ? { webhookChaos: options.deliverWebhooks.chaos } : {}),
+        }
+      : {}),
+  });
   const upstreamCalls: string[] = [];
   const stack = { lastUpstreamHeaders: {} as Record<string, unknown> };
   labApi.addHook('onRequest', (request, _reply, done) => {
@@ -71,7 +104,8 @@ export async function startStack(
   const address = labApi.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  const store = await openStore({ dialect: 'sqlite', file: ':memory:' });
+  const storeLocation = options.storeLocation ?? { dialect: 'sqlite', file: ':memory:' };
+  const store = await openStore(storeLocation);
   for (const role of ROLES) {
     await ensureAccount(store.db, {
       email: accountEmail(role),
@@ -81,7 +115,7 @@ export async function startStack(
     });
   }
   const logs: string[] = [];
-  const bff = await buildApp({
+  const bffOptions: AppOptions = {
     store,
     upstream: {
       environment: 'local',
@@ -99,6 +133,9 @@ export async function startStack(
     ...(options.uploadConcurrency ? { uploadConcurrency: options.uploadConcurrency } : {}),
     ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}),
+    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -106,7 +143,18 @@ export async function startStack(
         done();
       },
     }),
-  });
+  };
+  const bff = await buildApp(bffOptions);
+  if (options.deliverWebhooks) {
+    if (!options.webhookSecret) throw new Error('deliverWebhooks needs webhookSecret');
+    await bff.listen({ port: 0, host: '127.0.0.1' });
+    const bffAddress = bff.server.address();
+    const bffPort = typeof bffAddress === 'object' && bffAddress ? bffAddress.port : 0;
+    labApi.webhooks.addEndpoint({
+      url: `http://127.0.0.1:${bffPort}${WEBHOOK_RECEIVER_PATH}`,
+      secret: options.webhookSecret,
+    });
+  }
 
   const request: Stack['request'] = (cookie, method, url, init = {}) =>
     bff.inject({
@@ -141,6 +189,18 @@ export async function startStack(
       const cookie = response.cookies[0];
       if (!cookie) throw new Error('no session cookie');
       return `${cookie.name}=${cookie.value}`;
+    },
+    async replica() {
+      const replicaStore = await openStore(storeLocation);
+      const replicaBff = await buildApp({ ...bffOptions, store: replicaStore });
+      return {
+        bff: replicaBff,
+        store: replicaStore,
+        async close() {
+          await replicaBff.close();
+          await replicaStore.close();
+        },
+      };
     },
     async close() {
       await bff.close();

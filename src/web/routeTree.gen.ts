@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
 import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
@@ -38,6 +39,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
+  id: '/admin/webhooks',
+  path: '/admin/webhooks',
   getParentRoute: () => AppRoute,
 } as any);
 const AppLabReportsIndexRoute = AppLabReportsIndexRouteImport.update({
@@ -112,6 +118,7 @@ const AppPatientsUserIdWearablesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
+  '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
@@ -129,6 +136,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/': typeof AppIndexRoute;
+  '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/orders/new': typeof AppOrdersNewRoute;
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
     | '/orders/new'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/'
+    | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
     | '/orders/new'
@@ -202,6 +213,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/'
+    | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
     | '/_app/orders/new'
@@ -243,6 +255,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AppIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/webhooks': {
+      id: '/_app/admin/webhooks';
+      path: '/admin/webhooks';
+      fullPath: '/admin/webhooks';
+      preLoaderRoute: typeof AppAdminWebhooksRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/lab-reports/': {
@@ -341,6 +360,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
@@ -358,6 +378,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, SESSION_PATH } from '../../contract';
+import {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  LIVE_EVENTS_PATH,
+  SESSION_PATH,
+} from '../../contract';
 import type { ActiveSession, SessionPolicy } from '../store/sessions';
 import { resumeSession } from '../store/sessions';
 import type { Store } from '../store/database';
@@ -71,7 +76,10 @@ export const apiGuardPlugin = fp(function apiGuard(
     if (crossSite) {
       return refuse(request, reply, 403, crossSite, 'Requests from other sites are refused.');
     }
-    if (request.headers[ANTI_FORGERY_HEADER] !== ANTI_FORGERY_VALUE) {
+    // A browser's EventSource cannot add headers. The live stream only reads, and a page
+    // on another site is refused above and could not read the answer anyway (no CORS).
+    const liveStream = request.method === 'GET' && path === LIVE_EVENTS_PATH;
+    if (!liveStream && request.headers[ANTI_FORGERY_HEADER] !== ANTI_FORGERY_VALUE) {
       return refuse(
         request,
         reply,

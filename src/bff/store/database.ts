@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Where it is: PostgreSQL's live-event listener opens its own connection there. */
+  location?: StoreLocation;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function openStore(location: StoreLocation): Promise<Store> {
     await db.destroy();
     throw result.error instanceof Error ? result.error : new Error('migration failed');
   }
-  return { db, dialect: location.dialect, close: () => db.destroy() };
+  return { db, dialect: location.dialect, location, close: () => db.destroy() };
 }
 
 function createDialect(location: StoreLocation) {

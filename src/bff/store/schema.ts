@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Role } from '../../contract';
 
 /** Times are epoch milliseconds: one representation on SQLite and PostgreSQL (bigint). */
@@ -82,6 +83,47 @@ export interface ParsingJobRecordTable {
   created_at: number;
 }
 
+/** A Lab API webhook delivery, once per svix-id (migration 005); never its body. */
+export interface WebhookInboxTable {
+  svix_id: string;
+  event_type: string;
+  record_id: string | null;
+  order_id: string | null;
+  status: string | null;
+  occurred_at: number | null;
+  received_at: number;
+  state: 'pending' | 'processed' | 'ignored' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  processed_at: number | null;
+}
+
+/** The newest status the console knows per record (migration 005). */
+export interface RecordStateTable {
+  kind: string;
+  record_id: string;
+  status: string | null;
+  updated_at: number | null;
+  seen_at: number;
+}
+
+/** What browsers were told (migration 005); ids without gaps, in commit order. */
+export interface LiveEventTable {
+  id: number;
+  kind: string;
+  record_id: string;
+  order_id: string | null;
+  status: string | null;
+  at: number;
+}
+
+export interface JobCursorTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
@@ -91,4 +133,8 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
   server_secret: ServerSecretTable;
   account_login_failure: AccountLoginFailureTable;
+  webhook_inbox: WebhookInboxTable;
+  record_state: RecordStateTable;
+  live_event: LiveEventTable;
+  job_cursor: JobCursorTable;
 }

@@ -7,7 +7,7 @@ describe('navItemsFor', () => {
       navItemsFor(role).map((i) => i.label);
     const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
     expect(labels('coordinator')).toEqual([...ordering, 'Lab reports', 'Wearables']);
-    expect(labels('admin')).toEqual(['Orders']);
+    expect(labels('admin')).toEqual(['Orders', 'Webhooks']);
     expect(labels('clinician')).toEqual(['Orders', 'Patients', 'Lab reports', 'Wearables']);
     expect(labels('ops')).toEqual(['Orders', 'Patients', 'Unmatched results', 'Lab reports']);
   });

@@ -25,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
+  { label: 'Webhooks', to: '/admin/webhooks', roles: rolesWith('administration') },
 ];
 
 /** Screens the command palette offers beside the navigation's. */
