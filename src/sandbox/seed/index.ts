@@ -4,7 +4,7 @@ import { insertUnmatchedResult } from '../store/unmatchedResults';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
 import { seedAppointments } from './appointments';
 import { buildSeedOrders } from './orders';
-import { seedResults } from './results';
+import { buildSeedResults, insertSeedResults } from './results';
 import { PATIENTS } from './patients';
 import { buildSeedUnmatchedResults } from './review';
 
@@ -26,6 +26,7 @@ export async function isEmpty(db: SandboxDb): Promise<boolean> {
  */
 export async function seed(db: SandboxDb, now: Date): Promise<void> {
   const { orders, transactions } = buildSeedOrders(now);
+  const results = buildSeedResults(orders);
   const createdAt = new Date(now.getTime() - 200 * DAY).toISOString();
 
   await db.transaction().execute(async (trx) => {
@@ -108,6 +109,6 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
       await insertUnmatchedResult(trx, result);
     }
     await seedAppointments(trx, orders);
-    await seedResults(trx, orders);
+    await insertSeedResults(trx, results);
   });
 }

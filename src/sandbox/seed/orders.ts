@@ -215,14 +215,10 @@ function buildOrder(
   }
 
   const completed = last === 'completed' || last === 'corrected';
+  // Critical values are rare (a few in a hundred completed orders); otherwise the
+  // patient's own values decide between normal and abnormal (seed/results.ts).
   const interpretationRoll = random.next();
-  const interpretation = completed
-    ? interpretationRoll < 0.6
-      ? 'normal'
-      : interpretationRoll < 0.88
-        ? 'abnormal'
-        : 'critical'
-    : null;
+  const interpretation = completed ? (interpretationRoll < 0.92 ? 'natural' : 'critical') : null;
   const activateMs = plan.activateInDays === undefined ? null : nowMs + plan.activateInDays * DAY;
   const clockStartMs = activateMs ?? createdMs;
   // Delegated (Labcorp) orders must name the ordering physician; others sometimes do.

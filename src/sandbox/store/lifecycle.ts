@@ -103,6 +103,8 @@ async function storeResults(
       ?.created_at ?? at;
   const results = generateResults(markers, options, {
     orderId: doc.id,
+    patientKey: doc.user_id,
+    sex: doc.patient_details?.gender ?? null,
     sampleId: doc.sample_id,
     patientName: doc.patient_details
       ? `${doc.patient_details.first_name} ${doc.patient_details.last_name}`
@@ -121,7 +123,8 @@ async function storeResults(
       oc.column('order_id').doUpdateSet({ created_at: at, document: JSON.stringify(results) }),
     )
     .execute();
-  doc.interpretation = options.interpretation ?? 'normal';
+  // The order reads as its worst marker, which the values were steered to.
+  doc.interpretation = results.metadata.interpretation;
   doc.has_missing_results = results.missing_results.length > 0;
 }
 
