@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pinoPretty from 'pino-pretty';
+import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import type { LogFormat, Upstream } from './config';
 import { apiGuardPlugin } from './plugins/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
@@ -15,6 +16,7 @@ import { deletedPatientsRoutes } from './routes/deletedPatients';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
+import { resultsInboxRoutes } from './routes/resultsInbox';
 import { sessionRoutes } from './routes/session';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
@@ -38,6 +40,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Lab-report uploads handled at once (default `UPLOAD_CONCURRENCY_DEFAULT`). */
   uploadConcurrency?: number;
+  /** Minutes before an unacknowledged critical result is overdue (default 60). */
+  resultCriticalAckMinutes?: number;
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -116,6 +120,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     gate: new UploadGate(opts.uploadConcurrency ?? UPLOAD_CONCURRENCY_DEFAULT),
   });
   await fastify.register(deletedPatientsRoutes, { store: opts.store });
+  await fastify.register(resultsInboxRoutes, {
+    store: opts.store,
+    client,
+    criticalAckMinutes: opts.resultCriticalAckMinutes ?? RESULT_CRITICAL_ACK_MINUTES_DEFAULT,
+  });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

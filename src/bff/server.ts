@@ -43,6 +43,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     logLevel: config.logLevel,
     logFormat: config.logFormat,
     uploadConcurrency: config.uploadConcurrency,
+    resultCriticalAckMinutes: config.resultCriticalAckMinutes,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -82,6 +82,16 @@ export interface ParsingJobRecordTable {
   created_at: number;
 }
 
+/** A result version the team acknowledged (migration 008). */
+export interface ResultAcknowledgementTable {
+  order_id: string;
+  version: string;
+  account_id: string;
+  account_email: string;
+  note: string | null;
+  acknowledged_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
@@ -91,4 +101,5 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
   server_secret: ServerSecretTable;
   account_login_failure: AccountLoginFailureTable;
+  result_acknowledgement: ResultAcknowledgementTable;
 }
