@@ -63,7 +63,7 @@ export async function acknowledgementsOf(
       version: r.version,
       accountEmail: r.account_email,
       note: r.note,
-      at: Number(r.acknowledged_at),
+      at: r.acknowledged_at,
     }))
     .sort((a, b) => a.at - b.at);
 }

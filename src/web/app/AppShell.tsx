@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
 import { environmentBadge } from '../shared/lib/environment';
+import { InboxCountBadge } from '../features/results/components/InboxCountBadge';
 import { ToastRegion } from '../shared/ui/ToastRegion';
 import { AccountMenu } from './AccountMenu';
 import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
@@ -107,6 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                     onClick={() => setNavOpen(false)}
                   >
                     {item.label}
+                    {item.to === '/results' ? <InboxCountBadge /> : null}
                   </Link>
                 </li>
               ))}

@@ -10,6 +10,7 @@ import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { StatusText } from '../../orders/components/StatusText';
 import { orderTitle } from '../../orders/components/patient';
+import { PatientTrends } from '../../results/components/PatientTrends';
 import {
   deletePatient,
   patientOrdersQueryOptions,
@@ -148,6 +149,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
           </ul>
         )}
       </section>
+      <PatientTrends userId={userId} role={role} />
     </>
   );
 }
