@@ -15,7 +15,7 @@ export function InboxCountBadge() {
     <span className={`nav-count${urgent ? ' nav-count--critical' : ''}`}>
       <span aria-hidden="true">{data.total}</span>
       <span className="visually-hidden">
-        {`: ${data.total} waiting${urgent ? `, ${data.critical} critical` : ''}`}
+        {`${data.total} waiting${urgent ? `, ${data.critical} critical` : ''}`}
       </span>
     </span>
   );

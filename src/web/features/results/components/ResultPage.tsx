@@ -101,8 +101,6 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
         </div>
       </dl>
 
-      {current ? <AcknowledgePanel orderId={orderId} current={current} role={role} /> : null}
-
       <section aria-labelledby={resultsHeading} className="card">
         <h2 id={resultsHeading}>Results and previous values</h2>
         {results.isPending ? (
@@ -178,6 +176,8 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
           </div>
         )}
       </section>
+
+      {current ? <AcknowledgePanel orderId={orderId} current={current} role={role} /> : null}
 
       <section aria-labelledby={trendsHeading} className="card">
         <h2 id={trendsHeading}>Trends</h2>
