@@ -68,7 +68,7 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     await page.locator(`a[href="/results/${orderId}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/results/${orderId}$`));
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Results and previous values' }),
+      page.getByRole('heading', { level: 2, name: 'Results and earlier values' }),
     ).toBeVisible();
     const trends = page.getByRole('region', { name: 'Trends' });
     const firstTrend = trends.getByRole('img').first();

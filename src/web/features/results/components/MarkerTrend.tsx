@@ -8,8 +8,11 @@ const TrendChart = lazy(() => import('./TrendChart'));
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export function referenceText(series: Pick<MarkerSeries, 'min' | 'max' | 'unit'>): string {
+export function referenceText(
+  series: Pick<MarkerSeries, 'min' | 'max' | 'unit' | 'reference'>,
+): string {
   const unit = series.unit ? ` ${series.unit}` : '';
+  if (series.reference) return `${series.reference}${unit}`;
   if (series.min !== null && series.max !== null) return `${series.min}–${series.max}${unit}`;
   if (series.max !== null) return `below ${series.max}${unit}`;
   if (series.min !== null) return `above ${series.min}${unit}`;

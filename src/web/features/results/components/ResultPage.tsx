@@ -14,7 +14,7 @@ import { orderQueryOptions } from '../../orders/api/orders';
 import { resultsQueryOptions } from '../../orders/api/tracking';
 import { usePatientHistory } from '../api/history';
 import { INTERPRETATION_TONES, RESULT_STATUS_WORDS, interpretationWords } from '../lib/labels';
-import { FLAG_WORDS, pointFlag, type MarkerSeries } from '../lib/series';
+import { FLAG_WORDS, earlierPoints, pointFlag, type MarkerSeries } from '../lib/series';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { MarkerTrend } from './MarkerTrend';
 import './results.css';
@@ -102,7 +102,7 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
       </dl>
 
       <section aria-labelledby={resultsHeading} className="card">
-        <h2 id={resultsHeading}>Results and previous values</h2>
+        <h2 id={resultsHeading}>Results and earlier values</h2>
         {results.isPending ? (
           <Skeleton variant="table" lines={5} label="Loading the markers …" />
         ) : results.error ? (
@@ -121,17 +121,14 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
                   <th scope="col">Result</th>
                   <th scope="col">Flag</th>
                   <th scope="col">Reference</th>
-                  <th scope="col">Previous values</th>
+                  <th scope="col">Earlier values</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => {
                   const flag = pointFlag(r);
                   const series = byMarker.get(r.slug ?? r.name);
-                  const previous = (series?.points ?? [])
-                    .filter((p) => p.orderId !== orderId)
-                    .slice(-PREVIOUS_SHOWN)
-                    .reverse();
+                  const previous = earlierPoints(series, orderId).slice(0, PREVIOUS_SHOWN);
                   return (
                     <tr key={r.slug ?? r.name}>
                       <th scope="row">{r.name}</th>

@@ -112,7 +112,9 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                 isDisabled={chosen.length === 0 || bulk.isPending}
                 onPress={() => bulk.mutate(chosen)}
               >
-                {`Acknowledge ${chosen.length} normal ${chosen.length === 1 ? 'result' : 'results'}`}
+                {chosen.length === 0
+                  ? 'Acknowledge selected'
+                  : `Acknowledge ${chosen.length} normal ${chosen.length === 1 ? 'result' : 'results'}`}
               </Button>
               {bulk.error ? (
                 <p role="alert" className="form-alert">

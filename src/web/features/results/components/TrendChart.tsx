@@ -9,7 +9,13 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { FLAG_WORDS, type MarkerPoint, type MarkerSeries, type PointFlag } from '../lib/series';
+import {
+  FLAG_WORDS,
+  niceTicks,
+  type MarkerPoint,
+  type MarkerSeries,
+  type PointFlag,
+} from '../lib/series';
 
 /*
  * The one results component that knows recharts, loaded lazily so recharts stays out of the
@@ -77,8 +83,9 @@ export default function TrendChart({ series, height }: { series: MarkerSeries; h
   const values = series.points.map((p) => p.value);
   const low = Math.min(...values, series.min ?? Infinity);
   const high = Math.max(...values, series.max ?? -Infinity);
-  const pad = (high - low || Math.abs(high) || 1) * 0.15;
-  const domain = [Math.max(0, low - pad), high + pad].map((v) => Number(v.toPrecision(3)));
+  const pad = (high - low || Math.abs(high) || 1) * 0.1;
+  const ticks = niceTicks(Math.max(0, low - pad), high + pad);
+  const domain = [ticks[0] ?? 0, ticks.at(-1) ?? high];
   return (
     <ResponsiveContainer width="100%" height={height}>
       <LineChart data={series.points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
@@ -100,7 +107,7 @@ export default function TrendChart({ series, height }: { series: MarkerSeries; h
           minTickGap={24}
           padding={{ left: 12, right: 12 }}
         />
-        <YAxis width={48} domain={domain} />
+        <YAxis width={48} domain={domain} ticks={ticks} interval={0} />
         <Tooltip
           isAnimationActive={false}
           content={(props: TooltipContentProps) => <TrendTooltip {...props} unit={series.unit} />}

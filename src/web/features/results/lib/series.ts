@@ -20,6 +20,8 @@ export interface MarkerSeries {
   /** The latest reference interval; a band shaded on the chart. */
   min: number | null;
   max: number | null;
+  /** The lab's own words for the latest interval ("<200"), when it gave them. */
+  reference: string | null;
   points: MarkerPoint[];
 }
 
@@ -64,6 +66,7 @@ export function markerSeries(reports: readonly Report[]): MarkerSeries[] {
         unit: result.unit ?? '',
         min: null,
         max: null,
+        reference: null,
         points: [],
       };
       const t = Date.parse(result.timestamp ?? '') || reportedAt;
@@ -87,10 +90,36 @@ export function markerSeries(reports: readonly Report[]): MarkerSeries[] {
       if (latest.orderId === report.order.id) {
         series.min = result.min_range_value ?? null;
         series.max = result.max_range_value ?? null;
+        series.reference = result.reference_range ?? null;
       }
     }
   }
   return [...byKey.values()]
     .map((s) => ({ ...s, points: [...s.points].sort((a, b) => a.t - b.t) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Values reported before `orderId`'s, newest first: what this result is compared with. */
+export function earlierPoints(series: MarkerSeries | undefined, orderId: string): MarkerPoint[] {
+  if (!series) return [];
+  const own = series.points.find((p) => p.orderId === orderId);
+  return series.points
+    .filter((p) => p.orderId !== orderId && (own === undefined || p.t < own.t))
+    .reverse();
+}
+
+/** Round axis ticks spanning the values and the reference band: 5, 10, 20 … apart. */
+export function niceTicks(low: number, high: number, count = 4): number[] {
+  const span = high - low || Math.abs(high) || 1;
+  const raw = span / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= raw) ?? 10) * magnitude;
+  const start = Math.floor(low / step) * step;
+  const ticks: number[] = [];
+  for (let t = start; t <= high + step * 1e-9 || ticks.length < 2; t += step) {
+    ticks.push(Number(t.toPrecision(10)));
+  }
+  if ((ticks.at(-1) ?? high) < high)
+    ticks.push(Number((start + ticks.length * step).toPrecision(10)));
+  return ticks;
 }
