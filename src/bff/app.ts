@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import { RECONCILE_INTERVAL_DEFAULT_MS, type LogFormat, type Upstream } from './config';
+import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { apiGuardPlugin } from './plugins/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
 import { logRedaction } from './plugins/logRedaction';
@@ -17,6 +18,7 @@ import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './routes/reportUpload';
+import { resultsInboxRoutes } from './routes/resultsInbox';
 import { sessionRoutes } from './routes/session';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
@@ -46,6 +48,8 @@ export interface AppOptions {
   reconcileIntervalMs?: number;
   /** Heartbeat of live-event streams, when each stream's session is re-checked (default 15 s). */
   liveHeartbeatMs?: number;
+  /** Minutes before an unacknowledged critical result is overdue (default 60). */
+  resultCriticalAckMinutes?: number;
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -125,6 +129,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await fastify.register(deletedPatientsRoutes, { store: opts.store });
   await fastify.register(patientDirectoryRoutes, { store: opts.store, client });
+  await fastify.register(resultsInboxRoutes, {
+    store: opts.store,
+    client,
+    criticalAckMinutes: opts.resultCriticalAckMinutes ?? RESULT_CRITICAL_ACK_MINUTES_DEFAULT,
+  });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(liveOperationsPlugin, {
     store: opts.store,

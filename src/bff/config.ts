@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
+import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { UPSTREAM_DEFAULTS } from './proxy/upstream';
 import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
 import { parseTrustProxy, type TrustProxy } from './trustProxy';
@@ -72,6 +73,12 @@ const envSchema = z.object({
     .max(60_000)
     .default(UPSTREAM_DEFAULTS.retryMaxWaitMs),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(UPLOAD_CONCURRENCY_DEFAULT),
+  RESULT_CRITICAL_ACK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(RESULT_CRITICAL_ACK_MINUTES_DEFAULT),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(12).default(12),
   TRUST_PROXY: optionalText.transform((value, ctx) => {
@@ -137,6 +144,8 @@ export interface BffConfig {
   webhookSecret: string | null;
   /** How often the reconciliation job looks for changes webhooks missed. */
   reconcileIntervalMs: number;
+  /** Minutes a critical result may wait for an acknowledgement before the inbox says overdue. */
+  resultCriticalAckMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +209,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
     webhookSecret: e.LAB_API_WEBHOOK_SECRET ?? null,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    resultCriticalAckMinutes: e.RESULT_CRITICAL_ACK_MINUTES,
   };
 }
 

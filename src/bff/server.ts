@@ -45,6 +45,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     uploadConcurrency: config.uploadConcurrency,
     webhookSecret: config.webhookSecret,
     reconcileIntervalMs: config.reconcileIntervalMs,
+    resultCriticalAckMinutes: config.resultCriticalAckMinutes,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -20,3 +20,4 @@ export * from './parsingJobs';
 export * from './permissions';
 export * from './webhooks';
 export * from './userInfo';
+export * from './resultsInbox';

@@ -21,6 +21,8 @@ import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
 import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
 import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index';
+import { Route as AppResultsIndexRouteImport } from './routes/_app/results/index';
+import { Route as AppResultsOrderIdRouteImport } from './routes/_app/results/$orderId';
 import { Route as AppUnmatchedResultsIndexRouteImport } from './routes/_app/unmatched-results/index';
 import { Route as AppUnmatchedResultsResultIdRouteImport } from './routes/_app/unmatched-results/$resultId';
 import { Route as AppWearablesIndexRouteImport } from './routes/_app/wearables/index';
@@ -86,6 +88,16 @@ const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   path: '/patients/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppResultsIndexRoute = AppResultsIndexRouteImport.update({
+  id: '/results/',
+  path: '/results/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppResultsOrderIdRoute = AppResultsOrderIdRouteImport.update({
+  id: '/results/$orderId',
+  path: '/results/$orderId',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppUnmatchedResultsIndexRoute =
   AppUnmatchedResultsIndexRouteImport.update({
     id: '/unmatched-results/',
@@ -124,10 +136,12 @@ export interface FileRoutesByFullPath {
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/results/$orderId': typeof AppResultsOrderIdRoute;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports/': typeof AppLabReportsIndexRoute;
   '/orders/': typeof AppOrdersIndexRoute;
   '/patients/': typeof AppPatientsIndexRoute;
+  '/results/': typeof AppResultsIndexRoute;
   '/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/wearables/': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -142,10 +156,12 @@ export interface FileRoutesByTo {
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/results/$orderId': typeof AppResultsOrderIdRoute;
   '/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/lab-reports': typeof AppLabReportsIndexRoute;
   '/orders': typeof AppOrdersIndexRoute;
   '/patients': typeof AppPatientsIndexRoute;
+  '/results': typeof AppResultsIndexRoute;
   '/unmatched-results': typeof AppUnmatchedResultsIndexRoute;
   '/wearables': typeof AppWearablesIndexRoute;
   '/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -162,10 +178,12 @@ export interface FileRoutesById {
   '/_app/orders/new': typeof AppOrdersNewRoute;
   '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
+  '/_app/results/$orderId': typeof AppResultsOrderIdRoute;
   '/_app/unmatched-results/$resultId': typeof AppUnmatchedResultsResultIdRoute;
   '/_app/lab-reports/': typeof AppLabReportsIndexRoute;
   '/_app/orders/': typeof AppOrdersIndexRoute;
   '/_app/patients/': typeof AppPatientsIndexRoute;
+  '/_app/results/': typeof AppResultsIndexRoute;
   '/_app/unmatched-results/': typeof AppUnmatchedResultsIndexRoute;
   '/_app/wearables/': typeof AppWearablesIndexRoute;
   '/_app/patients/$userId/wearables': typeof AppPatientsUserIdWearablesRoute;
@@ -182,10 +200,12 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
+    | '/results/$orderId'
     | '/unmatched-results/$resultId'
     | '/lab-reports/'
     | '/orders/'
     | '/patients/'
+    | '/results/'
     | '/unmatched-results/'
     | '/wearables/'
     | '/patients/$userId/wearables'
@@ -200,10 +220,12 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
+    | '/results/$orderId'
     | '/unmatched-results/$resultId'
     | '/lab-reports'
     | '/orders'
     | '/patients'
+    | '/results'
     | '/unmatched-results'
     | '/wearables'
     | '/patients/$userId/wearables'
@@ -219,10 +241,12 @@ export interface FileRouteTypes {
     | '/_app/orders/new'
     | '/_app/orders/new-kit'
     | '/_app/orders/register-kit'
+    | '/_app/results/$orderId'
     | '/_app/unmatched-results/$resultId'
     | '/_app/lab-reports/'
     | '/_app/orders/'
     | '/_app/patients/'
+    | '/_app/results/'
     | '/_app/unmatched-results/'
     | '/_app/wearables/'
     | '/_app/patients/$userId/wearables'
@@ -320,6 +344,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/results/': {
+      id: '/_app/results/';
+      path: '/results';
+      fullPath: '/results/';
+      preLoaderRoute: typeof AppResultsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/results/$orderId': {
+      id: '/_app/results/$orderId';
+      path: '/results/$orderId';
+      fullPath: '/results/$orderId';
+      preLoaderRoute: typeof AppResultsOrderIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/unmatched-results/': {
       id: '/_app/unmatched-results/';
       path: '/unmatched-results';
@@ -366,10 +404,12 @@ interface AppRouteChildren {
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
   AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
   AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
+  AppResultsOrderIdRoute: typeof AppResultsOrderIdRoute;
   AppUnmatchedResultsResultIdRoute: typeof AppUnmatchedResultsResultIdRoute;
   AppLabReportsIndexRoute: typeof AppLabReportsIndexRoute;
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute;
+  AppResultsIndexRoute: typeof AppResultsIndexRoute;
   AppUnmatchedResultsIndexRoute: typeof AppUnmatchedResultsIndexRoute;
   AppWearablesIndexRoute: typeof AppWearablesIndexRoute;
   AppPatientsUserIdWearablesRoute: typeof AppPatientsUserIdWearablesRoute;
@@ -384,10 +424,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppOrdersNewKitRoute: AppOrdersNewKitRoute,
   AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,
+  AppResultsOrderIdRoute: AppResultsOrderIdRoute,
   AppUnmatchedResultsResultIdRoute: AppUnmatchedResultsResultIdRoute,
   AppLabReportsIndexRoute: AppLabReportsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
+  AppResultsIndexRoute: AppResultsIndexRoute,
   AppUnmatchedResultsIndexRoute: AppUnmatchedResultsIndexRoute,
   AppWearablesIndexRoute: AppWearablesIndexRoute,
   AppPatientsUserIdWearablesRoute: AppPatientsUserIdWearablesRoute,

@@ -124,6 +124,16 @@ export interface JobCursorTable {
   updated_at: number;
 }
 
+/** A result version the team acknowledged (migration 008). */
+export interface ResultAcknowledgementTable {
+  order_id: string;
+  version: string;
+  account_id: string;
+  account_email: string;
+  note: string | null;
+  acknowledged_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
@@ -137,4 +147,5 @@ export interface Database {
   record_state: RecordStateTable;
   live_event: LiveEventTable;
   job_cursor: JobCursorTable;
+  result_acknowledgement: ResultAcknowledgementTable;
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
 import { LiveUpdates } from '../features/live/components/LiveUpdates';
 import { environmentBadge } from '../shared/lib/environment';
+import { InboxCountBadge } from '../features/results/components/InboxCountBadge';
 import { ToastRegion } from '../shared/ui/ToastRegion';
 import { AccountMenu } from './AccountMenu';
 import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
@@ -108,6 +109,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                     onClick={() => setNavOpen(false)}
                   >
                     {item.label}
+                    {item.to === '/results' ? <InboxCountBadge /> : null}
                   </Link>
                 </li>
               ))}

@@ -6,9 +6,15 @@ describe('navItemsFor', () => {
     const labels = (role: Parameters<typeof navItemsFor>[0]) =>
       navItemsFor(role).map((i) => i.label);
     const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
-    expect(labels('coordinator')).toEqual([...ordering, 'Lab reports', 'Wearables']);
+    expect(labels('coordinator')).toEqual([...ordering, 'Results', 'Lab reports', 'Wearables']);
     expect(labels('admin')).toEqual(['Orders', 'Webhooks']);
-    expect(labels('clinician')).toEqual(['Orders', 'Patients', 'Lab reports', 'Wearables']);
+    expect(labels('clinician')).toEqual([
+      'Orders',
+      'Patients',
+      'Results',
+      'Lab reports',
+      'Wearables',
+    ]);
     expect(labels('ops')).toEqual(['Orders', 'Patients', 'Unmatched results', 'Lab reports']);
   });
 });

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES, shortcut: 'n' },
   { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES, shortcut: 'k' },
   { label: 'Patients', to: '/patients', roles: PATIENT_ROLES, shortcut: 'p' },
+  { label: 'Results', to: '/results', roles: rolesWith('results.read'), shortcut: 'i' },
   {
     label: 'Unmatched results',
     to: '/unmatched-results',

@@ -5,6 +5,7 @@ import { parsingJobs } from './002_parsing_jobs';
 import { scopedWrites } from './003_scoped_writes';
 import { auditChain } from './004_audit_chain';
 import { webhookInbox } from './005_webhook_inbox';
+import { resultAcknowledgements } from './008_result_acknowledgements';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003_scoped_writes': scopedWrites(),
     '004_audit_chain': auditChain(dialect),
     '005_webhook_inbox': webhookInbox(),
+    '008_result_acknowledgements': resultAcknowledgements(),
   };
 }

@@ -10,6 +10,7 @@ import { Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientTitle } from '../lib/naming';
 import { StatusText } from '../../orders/components/StatusText';
+import { PatientTrends } from '../../results/components/PatientTrends';
 import {
   deletePatient,
   patientNamesQueryOptions,
@@ -157,6 +158,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
           </ul>
         )}
       </section>
+      <PatientTrends userId={userId} role={role} />
     </>
   );
 }

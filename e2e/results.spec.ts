@@ -1,0 +1,92 @@
+import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../src/contract/console';
+import { ordersPageSchema } from '../src/contract/order';
+import { DEMO } from './support/accounts';
+import { expect, expectAccessible, test } from './fixtures';
+
+const headers = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
+
+/**
+ * As a coordinator, through the console's API: a new critical result for a patient who
+ * already had the same test, so the result page has earlier values to show.
+ */
+async function simulateCriticalResult(api: APIRequestContext): Promise<string> {
+  const signIn = await api.post('/api/session', {
+    headers,
+    data: { email: DEMO.coordinator.email, password: DEMO.coordinator.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const list = async (status: string) =>
+    ordersPageSchema.parse(
+      await (await api.get(`/api/lab/v3/orders?status=${status}&size=100`, { headers })).json(),
+    ).orders;
+  const done = new Set((await list('completed')).map((o) => `${o.user_id}|${o.lab_test.id}`));
+  const order = (await list('ordered')).find((o) => done.has(`${o.user_id}|${o.lab_test.id}`));
+  if (!order) throw new Error('the seed has no repeat order to simulate');
+  const simulated = await api.post(`/api/lab/v3/order/${order.id}/test?delay=0`, {
+    headers,
+    data: { interpretation: 'critical' },
+  });
+  expect(simulated.ok()).toBe(true);
+  return order.id;
+}
+
+async function inBothThemes(page: Page, check: () => Promise<void>) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await check();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await check();
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a clinician sees a critical result first, reads its trend and acknowledges it', async ({
+  page,
+  signIn,
+  stack,
+}) => {
+  // Five axe runs over two themes: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const api = await apiRequest.newContext({ baseURL: stack.url });
+  const orderId = await simulateCriticalResult(api);
+  await api.dispose();
+  await signIn('clinician');
+
+  await test.step('the inbox lists critical results first', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(
+      nav.getByRole('link', { name: /^Results \d+ waiting, \d+ critical$/ }),
+    ).toBeVisible();
+    await nav.getByRole('link', { name: /^Results/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Results inbox' })).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toContainText('Critical');
+    await expect(page.locator(`a[href="/results/${orderId}"]`)).toBeVisible();
+    await inBothThemes(page, () => expectAccessible(page));
+  });
+
+  await test.step('the result shows its flags beside the earlier values and trends', async () => {
+    await page.locator(`a[href="/results/${orderId}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/results/${orderId}$`));
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Results and earlier values' }),
+    ).toBeVisible();
+    const trends = page.getByRole('region', { name: 'Trends' });
+    const firstTrend = trends.getByRole('img').first();
+    await expect(firstTrend).toBeVisible();
+    await expect(firstTrend).toHaveAccessibleName(/values from .* latest/);
+    await inBothThemes(page, () => expectAccessible(page));
+    await trends.getByRole('tab', { name: 'Table' }).first().click();
+    await expect(trends.getByRole('table').first()).toContainText(/Critical|High|Low|Normal/);
+    await expectAccessible(page);
+  });
+
+  await test.step('acknowledging takes it out of the inbox', async () => {
+    await page.getByLabel('Note (optional)').fill('Called the patient.');
+    await page.getByRole('button', { name: 'Acknowledge result' }).click();
+    await expect(page.getByText(/^Acknowledged by clinician@/)).toBeVisible();
+    await page.getByRole('link', { name: 'Results inbox' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Results inbox' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.locator(`a[href="/results/${orderId}"]`)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { inboxQueryOptions } from '../api/inbox';
+import './results.css';
+
+/**
+ * The navigation's count of results waiting for acknowledgement, from the inbox's own
+ * query (the same key: no second request when the inbox is open). Silent while it loads
+ * or fails: the navigation never shows an error.
+ */
+export function InboxCountBadge() {
+  const { data } = useQuery(inboxQueryOptions());
+  if (!data || data.total === 0) return null;
+  const urgent = data.critical > 0;
+  return (
+    <span className={`nav-count${urgent ? ' nav-count--critical' : ''}`}>
+      <span aria-hidden="true">{data.total}</span>
+      <span className="visually-hidden">
+        {`${data.total} waiting${urgent ? `, ${data.critical} critical` : ''}`}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { BiomarkerResult } from '../../../../contract/results';
+import { earlierPoints, markerSeries, niceTicks, type Report } from './series';
+
+const ldl = (result: string, extra: Partial<BiomarkerResult> = {}): BiomarkerResult => ({
+  name: 'LDL Cholesterol',
+  slug: 'ldl',
+  result,
+  type: 'numeric',
+  unit: 'mg/dL',
+  reference_range: '<100',
+  min_range_value: null,
+  max_range_value: 99,
+  ...extra,
+});
+
+const report = (id: string, date: string, results: BiomarkerResult[]): Report => ({
+  order: { id, updated_at: date },
+  results: { metadata: { date_reported: date }, results },
+});
+
+describe('marker series', () => {
+  const reports = [
+    report('b', '2026-06-01T00:00:00Z', [ldl('131', { is_above_max_range: true })]),
+    report('a', '2026-01-01T00:00:00Z', [
+      ldl('88'),
+      { ...ldl('x'), slug: 'note', type: 'comment' },
+    ]),
+    report('c', '2026-09-01T00:00:00Z', [ldl('240', { interpretation: 'critical' })]),
+  ];
+
+  it('orders each marker’s values by date with their flags, keeping the lab’s interval', () => {
+    const [series, ...others] = markerSeries(reports);
+    expect(others).toEqual([]);
+    expect(series?.points.map((p) => [p.orderId, p.value, p.flag])).toEqual([
+      ['a', 88, 'normal'],
+      ['b', 131, 'high'],
+      ['c', 240, 'critical'],
+    ]);
+    expect(series).toMatchObject({ unit: 'mg/dL', max: 99, reference: '<100' });
+  });
+
+  it('compares a result with the values reported before it only', () => {
+    const [series] = markerSeries(reports);
+    expect(earlierPoints(series, 'b').map((p) => p.orderId)).toEqual(['a']);
+    expect(earlierPoints(series, 'c').map((p) => p.orderId)).toEqual(['b', 'a']);
+  });
+
+  it('gives round axis ticks that cover the values', () => {
+    expect(niceTicks(2.1, 18.3)).toEqual([0, 5, 10, 15, 20]);
+    const ticks = niceTicks(146, 206);
+    expect(ticks[0]).toBeLessThanOrEqual(146);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(206);
+  });
+});
