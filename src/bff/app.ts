@@ -15,6 +15,7 @@ import { deletedPatientsRoutes } from './routes/deletedPatients';
 import { healthRoutes } from './routes/health';
 import { labProxyRoutes } from './routes/labProxy';
 import { reportUploadRoutes } from './routes/reportUpload';
+import { savedViewsRoutes } from './routes/savedViews';
 import { sessionRoutes } from './routes/session';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     gate: new UploadGate(opts.uploadConcurrency ?? UPLOAD_CONCURRENCY_DEFAULT),
   });
   await fastify.register(deletedPatientsRoutes, { store: opts.store });
+  await fastify.register(savedViewsRoutes, { store: opts.store });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;

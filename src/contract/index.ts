@@ -19,3 +19,4 @@ export * from './unmatchedResults';
 export * from './parsingJobs';
 export * from './permissions';
 export * from './webhooks';
+export * from './savedViews';

@@ -82,6 +82,16 @@ export interface ParsingJobRecordTable {
   created_at: number;
 }
 
+/** A saved view of the orders list, owned by one account (migration 006). */
+export interface SavedViewTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The view's filters as JSON (`SavedViewSearch`). */
+  search: string;
+  created_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
@@ -91,4 +101,5 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
   server_secret: ServerSecretTable;
   account_login_failure: AccountLoginFailureTable;
+  saved_view: SavedViewTable;
 }

@@ -4,6 +4,7 @@ import { initial } from './001_initial';
 import { parsingJobs } from './002_parsing_jobs';
 import { scopedWrites } from './003_scoped_writes';
 import { auditChain } from './004_audit_chain';
+import { savedViews } from './006_saved_views';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002_parsing_jobs': parsingJobs(),
     '003_scoped_writes': scopedWrites(),
     '004_audit_chain': auditChain(dialect),
+    '006_saved_views': savedViews(),
   };
 }
