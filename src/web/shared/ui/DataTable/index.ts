@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps } from './DataTable';
+export type { DataColumn, DataColumnMeta, SortState } from './types';

@@ -1,0 +1,2 @@
+export { DateRangePicker } from './DateRangePicker';
+export { DATE_PRESETS, presetRange, todayIn, type DayRange } from './presets';
