@@ -45,6 +45,7 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const id = useId();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(() => hasMoreFilters(search));
   const apply: Apply = (change) =>
     void navigate({ search: ordersSearchSchema.parse({ ...search, ...change, page: undefined }) });
   const count = activeFilterCount(search);
@@ -62,24 +63,18 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
       />
     </p>
   );
-  const actions = (
-    <p className="orders-filters__actions">
-      <button type="submit" className="button">
-        Apply filters
+  const clear =
+    count > 0 || search.q ? (
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() =>
+          void navigate({ search: search.worklist ? { worklist: search.worklist } : {} })
+        }
+      >
+        Clear filters
       </button>
-      {count > 0 || search.q ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() =>
-            void navigate({ search: search.worklist ? { worklist: search.worklist } : {} })
-          }
-        >
-          Clear filters
-        </button>
-      ) : null}
-    </p>
-  );
+    ) : null;
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(readText(event));
@@ -149,16 +144,27 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
     <form className="orders-filters" role="search" aria-label="Filter orders" onSubmit={onSubmit}>
       <div className="orders-filters__bar">
         {searchField}
+        <button type="submit" className="button">
+          Apply filters
+        </button>
         <ChipFilters search={search} apply={apply} />
-        {actions}
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={moreOpen}
+          aria-controls={`${id}-more`}
+          onClick={() => setMoreOpen(!moreOpen)}
+        >
+          {moreOpen ? 'Fewer filters' : 'More filters'}
+        </button>
+        {clear}
         <SavedViews search={search} />
       </div>
-      <details className="orders-filters__more" open={hasMoreFilters(search) || undefined}>
-        <summary>More filters</summary>
-        <div className="orders-filters__bar">
+      {moreOpen ? (
+        <div className="orders-filters__bar orders-filters__more" id={`${id}-more`}>
           <MoreFilters search={search} apply={apply} id={id} />
         </div>
-      </details>
+      ) : null}
     </form>
   );
 }

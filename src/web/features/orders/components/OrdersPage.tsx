@@ -90,52 +90,55 @@ function PagedView({ search, viewer }: { search: OrdersSearch; viewer: Viewer })
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const first = (page - 1) * LIST_PAGE_SIZE + 1;
 
+  const pager =
+    pages > 1 ? (
+      <nav aria-label="Pages" className="pager pager--compact">
+        {page > 1 ? (
+          <Link to="/orders" search={{ ...search, page: page - 1 }}>
+            Previous page
+          </Link>
+        ) : null}
+        <span>
+          Page {formatCount(page)} of {formatCount(pages)}
+        </span>
+        {page < pages ? (
+          <Link to="/orders" search={{ ...search, page: page + 1 }}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    ) : null;
+
+  if (data.orders.length === 0) {
+    return (
+      <>
+        <CsvExport search={search} />
+        <p className="empty">
+          {whyEmpty(search, total, pages)}
+          {page > pages && total > 0 ? (
+            <>
+              {' '}
+              <Link to="/orders" search={{ ...search, page: undefined }}>
+                Go to the first page
+              </Link>
+            </>
+          ) : null}
+        </p>
+        {pager}
+      </>
+    );
+  }
   return (
-    <>
-      {data.orders.length === 0 ? (
-        <>
-          <CsvExport search={search} />
-          <p className="empty">
-            {whyEmpty(search, total, pages)}
-            {page > pages && total > 0 ? (
-              <>
-                {' '}
-                <Link to="/orders" search={{ ...search, page: undefined }}>
-                  Go to the first page
-                </Link>
-              </>
-            ) : null}
-          </p>
-        </>
-      ) : (
-        <OrdersTable
-          orders={data.orders}
-          caption={`Orders ${formatCount(first)}–${formatCount(first + data.orders.length - 1)} of ${formatCount(total)}`}
-          canAct={viewer.canAct}
-          columnsKey={viewer.columnsKey}
-          sort={sortOf(search)}
-          onSortChange={(sort) => void navigate({ search: withSort(search, sort) })}
-          exportView={<CsvExport search={search} />}
-        />
-      )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="pager">
-          {page > 1 ? (
-            <Link to="/orders" search={{ ...search, page: page - 1 }}>
-              Previous page
-            </Link>
-          ) : null}
-          <span>
-            Page {formatCount(page)} of {formatCount(pages)}
-          </span>
-          {page < pages ? (
-            <Link to="/orders" search={{ ...search, page: page + 1 }}>
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </>
+    <OrdersTable
+      orders={data.orders}
+      caption={`Orders ${formatCount(first)}–${formatCount(first + data.orders.length - 1)} of ${formatCount(total)}`}
+      canAct={viewer.canAct}
+      columnsKey={viewer.columnsKey}
+      sort={sortOf(search)}
+      onSortChange={(sort) => void navigate({ search: withSort(search, sort) })}
+      exportView={<CsvExport search={search} />}
+      pager={pager}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '../../../../contract/order';
 import { formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
 import { describeCollectionMethod } from '../../../shared/lib/labels';
@@ -110,7 +110,9 @@ interface OrdersTableProps {
   sort?: SortState | undefined;
   onSortChange?: ((sort: SortState) => void) | undefined;
   /** The whole-view export, shown with the bulk actions. */
-  exportView?: React.ReactNode;
+  exportView?: ReactNode;
+  /** The pager, at the end of the bar above the rows. */
+  pager?: ReactNode;
 }
 
 /**
@@ -136,6 +138,7 @@ export function OrdersTable(props: OrdersTableProps) {
       selection={selection}
       onSelectionChange={setSelection}
       columnsKey={props.columnsKey}
+      toolbarEnd={props.pager}
       toolbar={
         <>
           {props.exportView}

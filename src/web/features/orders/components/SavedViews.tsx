@@ -5,6 +5,7 @@ import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-comp
 import { SAVED_VIEW_NAME_MAX, type SavedViewSearch } from '../../../../contract/savedViews';
 import { describeError } from '../../../shared/api/client';
 import '../../../shared/ui/popover.css';
+import '../../../shared/ui/reactAriaCsp';
 import { deleteView, saveView, savedViewsQueryOptions } from '../api/savedViews';
 import { toSavedSearch, type OrdersSearch } from '../lib/ordersSearch';
 

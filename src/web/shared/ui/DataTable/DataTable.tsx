@@ -7,12 +7,14 @@ import { ColumnChooser } from './ColumnChooser';
 import { useColumnVisibility } from './columnVisibility';
 import { SelectionCheckbox } from './SelectionCheckbox';
 import { dataTableFeatures, type DataColumn, type DataRow, type SortState } from './types';
+import { useFillHeight } from './useFillHeight';
 import { useRowNavigation } from './useRowNavigation';
 import '../popover.css';
+import '../reactAriaCsp';
 import './DataTable.css';
 
 /** Dense rows: 20 and more fit a laptop screen. Matches the row height in DataTable.css. */
-const ROW_HEIGHT = 33;
+const ROW_HEIGHT = 29;
 
 export interface DataTableProps<T extends RowData> {
   data: T[];
@@ -34,6 +36,8 @@ export interface DataTableProps<T extends RowData> {
   columnsKey?: string | undefined;
   /** Bulk actions and the like, shown above the rows. */
   toolbar?: ReactNode;
+  /** Shown at the end of the bar above the rows (a pager). */
+  toolbarEnd?: ReactNode;
 }
 
 const SELECT_COLUMN = '__select';
@@ -94,6 +98,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
 
   const scroller = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(scroller);
   // The virtualiser hands back fresh functions each render: the compiler rightly skips this.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -116,8 +121,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const toolbar = (
     <div className="data-table__bar">
+      {/* The caption says this to screen readers; sighted people read it here, in one line
+          with the actions, which leaves the screen's height to the rows. */}
+      {narrow ? null : (
+        <span className="data-table__summary" aria-hidden="true">
+          {caption}
+        </span>
+      )}
       {props.toolbar}
+      <span className="data-table__spacer-end" />
       {narrow ? null : <ColumnChooser table={table} />}
+      {props.toolbarEnd}
     </div>
   );
 
@@ -156,9 +170,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   return (
     <div className="data-table">
       {toolbar}
-      <div className="data-table__scroll" ref={scroller}>
+      <div
+        className="data-table__scroll"
+        ref={scroller}
+        style={height ? { maxHeight: height } : undefined}
+      >
         <table className="data-table__table" aria-describedby={hintId}>
-          <caption>{caption}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

@@ -16,6 +16,7 @@ import {
 } from 'react-aria-components';
 import { DATE_PRESETS, parseDay, presetOf, presetRange, todayIn, type DayRange } from './presets';
 import '../popover.css';
+import '../reactAriaCsp';
 import './DateRangePicker.css';
 
 interface DateRangePickerProps {

@@ -1,2 +1,2 @@
-export { DateRangePicker } from './DateRangePicker';
-export { DATE_PRESETS, presetRange, todayIn, type DayRange } from './presets';
+export { LazyDateRangePicker as DateRangePicker } from './LazyDateRangePicker';
+export type { DayRange } from './presets';

@@ -11,6 +11,7 @@ import {
   TagList,
 } from 'react-aria-components';
 import '../popover.css';
+import '../reactAriaCsp';
 import './MultiSelect.css';
 
 export interface MultiSelectOption {
