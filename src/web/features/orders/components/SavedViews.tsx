@@ -44,6 +44,7 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
     // The popover is rendered outside the filter form, but React bubbles submit to it.
     event.stopPropagation();
     const name = new FormData(event.currentTarget).get('name');
+    if (save.isPending) return;
     if (typeof name !== 'string' || name.trim() === '') {
       setMessage('Name the view to save it.');
       return;
@@ -90,7 +91,9 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
           <form className="saved-views__save" onSubmit={onSave}>
             <label htmlFor={nameId}>Save the current filters as</label>
             <input id={nameId} name="name" maxLength={SAVED_VIEW_NAME_MAX} autoComplete="off" />
-            <button type="submit" className="button" disabled={save.isPending}>
+            {/* Not disabled while saving: the focused button would drop focus out of the
+                popover, and Escape would no longer close it. */}
+            <button type="submit" className="button">
               Save view
             </button>
             <span className="field-hint">
