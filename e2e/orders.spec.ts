@@ -206,7 +206,7 @@ test('on a phone the rows are cards and the filters open in a sheet', async ({ p
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Filters' });
   await sheet.getByRole('button', { name: /Collection method/ }).click();
   await page.getByRole('option', { name: 'Test kit' }).click();

@@ -23,6 +23,7 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
   const current = toSavedSearch(search);
   const nameId = useId();
   const [message, setMessage] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
 
   const save = useMutation({
     mutationFn: saveView,
@@ -53,7 +54,13 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
   };
 
   return (
-    <DialogTrigger onOpenChange={() => setMessage(null)}>
+    <DialogTrigger
+      isOpen={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setMessage(null);
+      }}
+    >
       <Button className="button button--secondary">
         Views{views.length ? ` (${views.length})` : ''}
       </Button>
@@ -73,6 +80,8 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
                     to="/orders"
                     search={view.search}
                     aria-current={sameView(view.search, current) ? 'page' : undefined}
+                    // The view opens in the page below: the popover has done its work.
+                    onClick={() => setOpen(false)}
                   >
                     {view.name}
                   </Link>
