@@ -96,3 +96,125 @@ test('signed out, a deep link leads to sign-in and then back to where the user w
   await expect(page).toHaveURL(/\/orders\/new$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
 });
+
+test('the orders list at work: dense rows, chips, a date preset, a saved view and the keyboard', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn('coordinator');
+  const filters = page.getByRole('search', { name: 'Filter orders' });
+  const table = page.getByRole('table');
+  const rows = table.getByRole('row');
+
+  await test.step('20 and more rows in view on a laptop screen, dates on one line', async () => {
+    await expect(rows.nth(20)).toBeVisible();
+    const inView = await table.locator('tbody tr[data-row-index]').evaluateAll(
+      (trs) =>
+        trs.filter((tr) => {
+          const box = tr.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }).length,
+    );
+    expect(inView).toBeGreaterThanOrEqual(20);
+    const lines = await table
+      .locator('tbody time')
+      .evaluateAll((times) => times.map((t) => t.getClientRects().length));
+    expect(lines.every((n) => n === 1)).toBe(true);
+  });
+
+  await test.step('statuses as chips, then a date preset', async () => {
+    await filters.getByRole('button', { name: /Status/ }).click();
+    await page.getByRole('option', { name: 'Ordered', exact: true }).click();
+    await page.getByRole('option', { name: 'Completed', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=.*ordered.*completed/);
+    await filters.getByRole('button', { name: 'Remove Completed' }).click();
+    await expect(page).not.toHaveURL(/completed/);
+    await expect(filters.getByRole('button', { name: 'Remove Ordered' })).toBeVisible();
+
+    await filters.getByRole('button', { name: /Calendar Created/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Last year' }).click();
+    const today = new Date().toLocaleDateString('en-CA');
+    await expect(page).toHaveURL(new RegExp(`created_to=${today}`));
+    await expect(page).toHaveURL(/created_from=\d{4}-\d{2}-\d{2}/);
+    await expect(filters.getByText('Created: Last year')).toBeVisible();
+    for (const row of (await rows.allTextContents()).slice(1)) expect(row).toContain('Ordered');
+    await expectAccessible(page);
+  });
+
+  await test.step('save the view, clear the filters and bring the view back', async () => {
+    await filters.getByRole('button', { name: 'Views' }).click();
+    const views = page.getByRole('dialog', { name: 'Saved views' });
+    await views.getByLabel('Save the current filters as').fill('Ordered this year');
+    await views.getByRole('button', { name: 'Save view' }).click();
+    await expect(views.getByRole('status')).toHaveText('Saved “Ordered this year”.');
+    await page.keyboard.press('Escape');
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await filters.getByRole('button', { name: 'Views (1)' }).click();
+    await views.getByRole('link', { name: 'Ordered this year' }).click();
+    await expect(page).toHaveURL(/status=.*ordered/);
+    await expect(page).toHaveURL(/created_from=/);
+  });
+
+  await test.step('arrow keys move between rows, Enter opens one', async () => {
+    await rows.nth(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(3)).toBeFocused();
+    const patient = (await rows.nth(3).getByRole('link').textContent())?.trim() ?? '';
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(patient);
+  });
+});
+
+test('selected orders are cancelled together after a confirmation naming them', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders?status=ordered&method=walk_in_test');
+  const table = page.getByRole('table');
+  const caption = table.getByRole('caption');
+  await expect(caption).toContainText(/ of \d+/);
+  const total = Number(/of (\d+)/.exec((await caption.textContent()) ?? '')?.[1]);
+  const chosen: string[] = [];
+  for (const index of [1, 2]) {
+    const row = table.getByRole('row').nth(index);
+    chosen.push((await row.getByRole('link').textContent())?.trim() ?? '');
+    await row.getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel 2 orders?' });
+  for (const name of chosen) await expect(dialog).toContainText(name);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Yes, cancel 2 orders' }).click();
+  const outcome = page.getByRole('region', { name: 'Cancellation outcome' });
+  await expect(outcome.getByRole('status')).toHaveText('Cancelled 2 of 2 orders.');
+  await expect(outcome.getByRole('listitem').filter({ hasText: /: cancelled$/ })).toHaveCount(2);
+  // Cancelled orders leave a view of ordered ones.
+  await expect(caption).toContainText(`of ${total - 2}`);
+});
+
+test('on a phone the rows are cards and the filters open in a sheet', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn('coordinator');
+  const cards = page.getByRole('list', { name: /^Orders 1–50 of/ });
+  await expect(cards.getByRole('listitem')).toHaveCount(50);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('button', { name: /Collection method/ }).click();
+  await page.getByRole('option', { name: 'Test kit' }).click();
+  await page.keyboard.press('Escape');
+  await expect(sheet.getByRole('button', { name: 'Remove Test kit' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Show orders' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/method=.*testkit/);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(cards.getByRole('listitem').first()).toContainText('Test kit');
+});

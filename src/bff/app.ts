@@ -19,6 +19,7 @@ import { labProxyRoutes } from './routes/labProxy';
 import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { resultsInboxRoutes } from './routes/resultsInbox';
+import { savedViewsRoutes } from './routes/savedViews';
 import { sessionRoutes } from './routes/session';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     client,
     criticalAckMinutes: opts.resultCriticalAckMinutes ?? RESULT_CRITICAL_ACK_MINUTES_DEFAULT,
   });
+  await fastify.register(savedViewsRoutes, { store: opts.store });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(liveOperationsPlugin, {
     store: opts.store,

@@ -21,3 +21,4 @@ export * from './permissions';
 export * from './webhooks';
 export * from './userInfo';
 export * from './resultsInbox';
+export * from './savedViews';

@@ -134,6 +134,16 @@ export interface ResultAcknowledgementTable {
   acknowledged_at: number;
 }
 
+/** A saved view of the orders list, owned by one account (migration 006). */
+export interface SavedViewTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The view's filters as JSON (`SavedViewSearch`). */
+  search: string;
+  created_at: number;
+}
+
 export interface Database {
   console_account: ConsoleAccountTable;
   session: SessionTable;
@@ -148,4 +158,5 @@ export interface Database {
   live_event: LiveEventTable;
   job_cursor: JobCursorTable;
   result_acknowledgement: ResultAcknowledgementTable;
+  saved_view: SavedViewTable;
 }

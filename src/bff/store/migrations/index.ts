@@ -6,6 +6,7 @@ import { scopedWrites } from './003_scoped_writes';
 import { auditChain } from './004_audit_chain';
 import { webhookInbox } from './005_webhook_inbox';
 import { resultAcknowledgements } from './008_result_acknowledgements';
+import { savedViews } from './006_saved_views';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004_audit_chain': auditChain(dialect),
     '005_webhook_inbox': webhookInbox(),
     '008_result_acknowledgements': resultAcknowledgements(),
+    '006_saved_views': savedViews(),
   };
 }

@@ -10,7 +10,6 @@ import {
   type Key,
 } from 'react-aria-components';
 import './AsyncCombobox.css';
-import './reactAriaCsp';
 
 export interface ComboboxOption {
   id: string;

@@ -117,3 +117,12 @@ export async function cancelAppointment(orderId: string, reasonId: string, notes
     }),
   );
 }
+
+/** How many orders a worklist holds: one order's page, for its total. */
+export const worklistCountQueryOptions = (search: OrdersSearch) =>
+  queryOptions({
+    queryKey: ['orders', 'list', 'count', search],
+    queryFn: async ({ signal }) =>
+      (await apiGet(ordersPagePath(search, 1, 1), ordersPageSchema, signal)).total ?? null,
+    staleTime: 60_000,
+  });

@@ -5,6 +5,17 @@ import { scanOrders } from '../api/scan';
 import { CSV_HEADER, csvRow } from '../lib/csv';
 import { overdueLevel, type OrdersSearch } from '../lib/ordersSearch';
 
+/** Hands a CSV text to the browser as a download. */
+export function downloadCsv(text: string, fileName: string) {
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Downloads the whole view (every page) as CSV, with its progress announced. */
 export function CsvExport({ search }: { search: OrdersSearch }) {
   const [state, setState] = useState<
@@ -41,13 +52,7 @@ export function CsvExport({ search }: { search: OrdersSearch }) {
       if (!abort.signal.aborted) setState({ kind: 'error', message: describeError(error) });
       return;
     }
-    const blob = new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `orders-${today}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadCsv(`${lines.join('\r\n')}\r\n`, `orders-${today}.csv`);
     setState({ kind: 'done', rows: lines.length - 1 });
   }
 
@@ -63,7 +68,7 @@ export function CsvExport({ search }: { search: OrdersSearch }) {
         </button>
       ) : (
         <button type="button" className="button button--secondary" onClick={() => void run()}>
-          Export CSV
+          Export view (CSV)
         </button>
       )}
       <span role="status">

@@ -1,213 +1,281 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import {
   COLLECTION_METHODS,
   INTERPRETATIONS,
   LOW_LEVEL_STATUSES,
 } from '../../../../contract/enums';
-import { describeCollectionMethod, describeLowLevelStatus } from '../../../shared/lib/labels';
 import { humanize } from '../../../shared/lib/format';
-import { ordersSearchSchema, type OrdersSearch } from '../lib/ordersSearch';
+import { describeCollectionMethod, describeLowLevelStatus } from '../../../shared/lib/labels';
+import { NARROW_SCREEN, useMediaQuery } from '../../../shared/lib/useMediaQuery';
+import { DateRangePicker } from '../../../shared/ui/DateRangePicker';
+import { MultiSelect } from '../../../shared/ui/MultiSelect';
+import { activeFilterCount, ordersSearchSchema, type OrdersSearch } from '../lib/ordersSearch';
+import { SavedViews } from './SavedViews';
 
-const text = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-};
+const STATUS_OPTIONS = LOW_LEVEL_STATUSES.map((s) => ({ id: s, label: describeLowLevelStatus(s) }));
+const METHOD_OPTIONS = COLLECTION_METHODS.map((m) => ({
+  id: m,
+  label: describeCollectionMethod(m),
+}));
 
-/** Reads the form into a view; the schema drops what is empty or invalid. */
-function readForm(form: HTMLFormElement, worklist: OrdersSearch['worklist']): OrdersSearch {
-  const data = new FormData(form);
-  const many = (name: string) => {
-    const values = data.getAll(name).filter((v): v is string => typeof v === 'string');
-    return values.length ? values : undefined;
+type Apply = (change: Partial<OrdersSearch>) => void;
+
+/** The typed fields (search text, patient name) apply on Enter or "Apply filters". */
+function readText(event: SyntheticEvent<HTMLFormElement>): Partial<OrdersSearch> {
+  const data = new FormData(event.currentTarget);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
-  const critical = text(data, 'critical');
-  return ordersSearchSchema.parse({
-    q: text(data, 'q'),
-    status: many('status'),
-    method: many('method'),
-    interpretation: text(data, 'interpretation'),
-    critical: critical === undefined ? undefined : critical === 'true',
-    created_from: text(data, 'created_from'),
-    created_to: text(data, 'created_to'),
-    updated_from: text(data, 'updated_from'),
-    updated_to: text(data, 'updated_to'),
-    activation: text(data, 'activation'),
-    patient: text(data, 'patient'),
-    sort: text(data, 'sort'),
-    dir: text(data, 'dir'),
-    worklist,
-  });
+  const change: Partial<OrdersSearch> = { q: text('q') };
+  if (data.has('patient')) change.patient = text('patient');
+  return change;
 }
 
 /**
- * Every filter of GET /v3/orders. Applying writes the view into the address bar, so a
- * reload or a shared link shows the same orders. The form is re-keyed on each view.
+ * The orders list's filter bar: search, statuses and methods as chips, a created-date
+ * range with presets; the rarer filters folded under "More filters". Every choice goes
+ * into the address bar at once (a reload or a shared link shows the same view); on
+ * phones the filters open in a sheet.
  */
 export function OrdersFilters({ search }: { search: OrdersSearch }) {
   const navigate = useNavigate({ from: '/orders/' });
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const id = useId();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(() => hasMoreFilters(search));
+  const apply: Apply = (change) =>
+    void navigate({ search: ordersSearchSchema.parse({ ...search, ...change, page: undefined }) });
+  const count = activeFilterCount(search);
+
+  const searchField = (
+    <p className="orders-filters__search">
+      <label htmlFor={`${id}-q`}>Search</label>
+      <input
+        id={`${id}-q`}
+        key={search.q ?? ''}
+        name="q"
+        type="search"
+        defaultValue={search.q ?? ''}
+        placeholder="Order ID, user ID, name, date of birth"
+      />
+    </p>
+  );
+  const clear =
+    count > 0 || search.q ? (
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() =>
+          void navigate({ search: search.worklist ? { worklist: search.worklist } : {} })
+        }
+      >
+        Clear filters
+      </button>
+    ) : null;
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(readText(event));
+    setSheetOpen(false);
+  };
+
+  if (narrow) {
+    return (
+      <div className="orders-filters orders-filters--narrow">
+        <form role="search" aria-label="Filter orders" onSubmit={onSubmit}>
+          {searchField}
+          <p className="orders-filters__actions">
+            <button type="submit" className="button">
+              Apply filters
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-haspopup="dialog"
+              onClick={() => setSheetOpen(true)}
+            >
+              Filters{count ? ` (${count})` : ''}
+            </button>
+            <SavedViews search={search} />
+          </p>
+        </form>
+        <ModalOverlay
+          isOpen={sheetOpen}
+          onOpenChange={setSheetOpen}
+          isDismissable
+          className="sheet-overlay"
+        >
+          <Modal className="sheet">
+            <Dialog className="sheet__dialog">
+              <Heading slot="title" className="sheet__title">
+                Filters
+              </Heading>
+              <form onSubmit={onSubmit}>
+                <ChipFilters search={search} apply={apply} />
+                <MoreFilters search={search} apply={apply} id={id} />
+                <p className="orders-filters__actions">
+                  <button type="submit" className="button">
+                    Show orders
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      void navigate({
+                        search: search.worklist ? { worklist: search.worklist } : {},
+                      });
+                      setSheetOpen(false);
+                    }}
+                  >
+                    Clear filters
+                  </button>
+                </p>
+              </form>
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      </div>
+    );
+  }
 
   return (
-    <form
-      className="filters"
-      role="search"
-      aria-label="Filter orders"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void navigate({ search: readForm(event.currentTarget, search.worklist) });
-      }}
-      key={JSON.stringify(search)}
-    >
-      <div className="filters__row">
-        <p className="field">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            defaultValue={search.q ?? ''}
-            placeholder="Order ID, user ID, name, date of birth"
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-patient`}>Patient name</label>
-          <input id={`${id}-patient`} name="patient" defaultValue={search.patient ?? ''} />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            multiple
-            size={4}
-            defaultValue={search.status ?? []}
-          >
-            {LOW_LEVEL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {describeLowLevelStatus(s)}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-method`}>Collection method</label>
-          <select
-            id={`${id}-method`}
-            name="method"
-            multiple
-            size={4}
-            defaultValue={search.method ?? []}
-          >
-            {COLLECTION_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {describeCollectionMethod(m)}
-              </option>
-            ))}
-          </select>
-        </p>
-      </div>
-      <div className="filters__row">
-        <p className="field">
-          <label htmlFor={`${id}-interpretation`}>Interpretation</label>
-          <select
-            id={`${id}-interpretation`}
-            name="interpretation"
-            defaultValue={search.interpretation ?? ''}
-          >
-            <option value="">Any</option>
-            {INTERPRETATIONS.map((i) => (
-              <option key={i} value={i}>
-                {humanize(i)}
-              </option>
-            ))}
-            <option value="none">No interpretation yet</option>
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-critical`}>Critical</label>
-          <select
-            id={`${id}-critical`}
-            name="critical"
-            defaultValue={search.critical === undefined ? '' : String(search.critical)}
-          >
-            <option value="">Any</option>
-            <option value="true">Critical only</option>
-            <option value="false">Not critical</option>
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-activation`}>Activation</label>
-          <select id={`${id}-activation`} name="activation" defaultValue={search.activation ?? ''}>
-            <option value="">Any</option>
-            <option value="current">Current</option>
-            <option value="scheduled">Scheduled</option>
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-created_from`}>Created from</label>
-          <input
-            id={`${id}-created_from`}
-            name="created_from"
-            type="date"
-            defaultValue={search.created_from ?? ''}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-created_to`}>Created to</label>
-          <input
-            id={`${id}-created_to`}
-            name="created_to"
-            type="date"
-            defaultValue={search.created_to ?? ''}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-updated_from`}>Updated from</label>
-          <input
-            id={`${id}-updated_from`}
-            name="updated_from"
-            type="date"
-            defaultValue={search.updated_from ?? ''}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-updated_to`}>Updated to</label>
-          <input
-            id={`${id}-updated_to`}
-            name="updated_to"
-            type="date"
-            defaultValue={search.updated_to ?? ''}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} name="sort" defaultValue={search.sort ?? ''}>
-            <option value="">Created</option>
-            <option value="patient_name">Patient name</option>
-            <option value="last_status">Status</option>
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-dir`}>Direction</label>
-          <select id={`${id}-dir`} name="dir" defaultValue={search.dir ?? ''}>
-            <option value="">Descending</option>
-            <option value="asc">Ascending</option>
-          </select>
-        </p>
-      </div>
-      <p className="filters__actions">
+    <form className="orders-filters" role="search" aria-label="Filter orders" onSubmit={onSubmit}>
+      <div className="orders-filters__bar">
+        {searchField}
         <button type="submit" className="button">
           Apply filters
         </button>
+        <ChipFilters search={search} apply={apply} />
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void navigate({ search: {} })}
+          aria-expanded={moreOpen}
+          aria-controls={`${id}-more`}
+          onClick={() => setMoreOpen(!moreOpen)}
         >
-          Clear filters
+          {moreOpen ? 'Fewer filters' : 'More filters'}
         </button>
-      </p>
+        {clear}
+        <SavedViews search={search} />
+      </div>
+      {moreOpen ? (
+        <div className="orders-filters__bar orders-filters__more" id={`${id}-more`}>
+          <MoreFilters search={search} apply={apply} id={id} />
+        </div>
+      ) : null}
     </form>
+  );
+}
+
+const hasMoreFilters = (search: OrdersSearch) =>
+  Boolean(
+    search.patient ??
+    search.interpretation ??
+    search.activation ??
+    search.updated_from ??
+    search.updated_to ??
+    search.critical !== undefined,
+  );
+
+function ChipFilters({ search, apply }: { search: OrdersSearch; apply: Apply }) {
+  return (
+    <>
+      <MultiSelect
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={search.status ?? []}
+        onChange={(status) => apply({ status: status as OrdersSearch['status'] })}
+      />
+      <MultiSelect
+        label="Collection method"
+        options={METHOD_OPTIONS}
+        value={search.method ?? []}
+        onChange={(method) => apply({ method: method as OrdersSearch['method'] })}
+      />
+      <DateRangePicker
+        label="Created"
+        value={
+          search.created_from && search.created_to
+            ? { start: search.created_from, end: search.created_to }
+            : null
+        }
+        onChange={(range) => apply({ created_from: range?.start, created_to: range?.end })}
+      />
+    </>
+  );
+}
+
+function MoreFilters({ search, apply, id }: { search: OrdersSearch; apply: Apply; id: string }) {
+  return (
+    <>
+      <p className="orders-filters__field">
+        <label htmlFor={`${id}-patient`}>Patient name</label>
+        <input
+          id={`${id}-patient`}
+          key={search.patient ?? ''}
+          name="patient"
+          defaultValue={search.patient ?? ''}
+        />
+      </p>
+      <p className="orders-filters__field">
+        <label htmlFor={`${id}-interpretation`}>Interpretation</label>
+        <select
+          id={`${id}-interpretation`}
+          value={search.interpretation ?? ''}
+          onChange={(e) =>
+            apply({
+              interpretation: (e.target.value || undefined) as OrdersSearch['interpretation'],
+            })
+          }
+        >
+          <option value="">Any</option>
+          {INTERPRETATIONS.map((i) => (
+            <option key={i} value={i}>
+              {humanize(i)}
+            </option>
+          ))}
+          <option value="none">No interpretation yet</option>
+        </select>
+      </p>
+      <p className="orders-filters__field">
+        <label htmlFor={`${id}-critical`}>Critical</label>
+        <select
+          id={`${id}-critical`}
+          value={search.critical === undefined ? '' : String(search.critical)}
+          onChange={(e) =>
+            apply({ critical: e.target.value === '' ? undefined : e.target.value === 'true' })
+          }
+        >
+          <option value="">Any</option>
+          <option value="true">Critical only</option>
+          <option value="false">Not critical</option>
+        </select>
+      </p>
+      <p className="orders-filters__field">
+        <label htmlFor={`${id}-activation`}>Activation</label>
+        <select
+          id={`${id}-activation`}
+          value={search.activation ?? ''}
+          onChange={(e) =>
+            apply({ activation: (e.target.value || undefined) as OrdersSearch['activation'] })
+          }
+        >
+          <option value="">Any</option>
+          <option value="current">Current</option>
+          <option value="scheduled">Scheduled</option>
+        </select>
+      </p>
+      <DateRangePicker
+        label="Updated"
+        value={
+          search.updated_from && search.updated_to
+            ? { start: search.updated_from, end: search.updated_to }
+            : null
+        }
+        onChange={(range) => apply({ updated_from: range?.start, updated_to: range?.end })}
+      />
+    </>
   );
 }

@@ -1,14 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Order } from '../../../../contract/order';
 import { describeError } from '../../../shared/api/client';
 import { formatCount, formatDate } from '../../../shared/lib/format';
+import { canActOnOrders } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { sessionQueryOptions } from '../../auth/api/session';
 import { scanOrders } from '../api/scan';
 import { ordersViewQueryOptions } from '../api/tracking';
 import {
   overdueLevel,
+  sortOf,
+  withSort,
   LIST_PAGE_SIZE,
   type OrdersSearch,
   type Worklist,
@@ -16,13 +20,8 @@ import {
 import { CsvExport } from './CsvExport';
 import { OrdersFilters } from './OrdersFilters';
 import { OrdersTable } from './OrdersTable';
-
-const WORKLIST_LINKS: { worklist: Worklist | undefined; label: string }[] = [
-  { worklist: undefined, label: 'All orders' },
-  { worklist: 'overdue', label: 'Overdue' },
-  { worklist: 'critical', label: 'Critical results' },
-  { worklist: 'attention', label: 'Needs attention' },
-];
+import { WorklistTabs } from './WorklistTabs';
+import './orders.css';
 
 const TITLES: Record<Worklist, string> = {
   overdue: 'Overdue orders',
@@ -30,36 +29,35 @@ const TITLES: Record<Worklist, string> = {
   attention: 'Orders that need attention',
 };
 
+/** What the table needs from the signed-in account. */
+interface Viewer {
+  canAct: boolean;
+  columnsKey: string;
+}
+
 export function OrdersPage({ search }: { search: OrdersSearch }) {
   usePageTitle(search.worklist ? TITLES[search.worklist] : 'Orders');
+  const { data: session } = useSuspenseQuery(sessionQueryOptions);
+  const viewer: Viewer = {
+    canAct: canActOnOrders(session.account.role),
+    columnsKey: `orders:${session.account.id}`,
+  };
+  // A new view starts with nothing selected.
+  const viewKey = JSON.stringify(search);
   return (
     <>
-      <h1>Orders</h1>
-      <nav aria-label="Worklists" className="worklists">
-        <ul>
-          {WORKLIST_LINKS.map(({ worklist, label }) => (
-            <li key={label}>
-              <Link
-                to="/orders"
-                search={worklist ? { worklist } : {}}
-                /* The router marks a link current when its search is a subset of the
-                   address's, and "All orders" (no search) is a subset of every worklist:
-                   only an exact match may count, and the filters decide the rest. */
-                activeOptions={{ exact: true }}
-                aria-current={search.worklist === worklist ? 'page' : undefined}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {search.worklist ? <h2>{TITLES[search.worklist]}</h2> : null}
+      <div className="orders-head">
+        <h1>Orders</h1>
+        <WorklistTabs search={search} />
+      </div>
+      {search.worklist ? (
+        <h2 className="orders-head__worklist">{TITLES[search.worklist]}</h2>
+      ) : null}
       <OrdersFilters search={search} />
       {search.worklist === 'overdue' ? (
-        <OverdueView key={JSON.stringify(search)} search={search} />
+        <OverdueView key={viewKey} search={search} viewer={viewer} />
       ) : (
-        <PagedView search={search} />
+        <PagedView key={viewKey} search={search} viewer={viewer} />
       )}
     </>
   );
@@ -84,17 +82,37 @@ function whyEmpty(search: OrdersSearch, total: number, pages: number): string {
   return 'No orders match this view.';
 }
 
-function PagedView({ search }: { search: OrdersSearch }) {
+function PagedView({ search, viewer }: { search: OrdersSearch; viewer: Viewer }) {
   const { data } = useSuspenseQuery(ordersViewQueryOptions(search));
+  const navigate = useNavigate({ from: '/orders/' });
   const page = search.page ?? 1;
   const total = data.total ?? data.orders.length;
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const first = (page - 1) * LIST_PAGE_SIZE + 1;
 
-  return (
-    <>
-      <CsvExport search={search} />
-      {data.orders.length === 0 ? (
+  const pager =
+    pages > 1 ? (
+      <nav aria-label="Pages" className="pager pager--compact">
+        {page > 1 ? (
+          <Link to="/orders" search={{ ...search, page: page - 1 }}>
+            Previous page
+          </Link>
+        ) : null}
+        <span>
+          Page {formatCount(page)} of {formatCount(pages)}
+        </span>
+        {page < pages ? (
+          <Link to="/orders" search={{ ...search, page: page + 1 }}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    ) : null;
+
+  if (data.orders.length === 0) {
+    return (
+      <>
+        <CsvExport search={search} />
         <p className="empty">
           {whyEmpty(search, total, pages)}
           {page > pages && total > 0 ? (
@@ -106,30 +124,21 @@ function PagedView({ search }: { search: OrdersSearch }) {
             </>
           ) : null}
         </p>
-      ) : (
-        <OrdersTable
-          orders={data.orders}
-          caption={`Orders ${formatCount(first)}–${formatCount(first + data.orders.length - 1)} of ${formatCount(total)}`}
-        />
-      )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="pager">
-          {page > 1 ? (
-            <Link to="/orders" search={{ ...search, page: page - 1 }}>
-              Previous page
-            </Link>
-          ) : null}
-          <span>
-            Page {formatCount(page)} of {formatCount(pages)}
-          </span>
-          {page < pages ? (
-            <Link to="/orders" search={{ ...search, page: page + 1 }}>
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </>
+        {pager}
+      </>
+    );
+  }
+  return (
+    <OrdersTable
+      orders={data.orders}
+      caption={`Orders ${formatCount(first)}–${formatCount(first + data.orders.length - 1)} of ${formatCount(total)}`}
+      canAct={viewer.canAct}
+      columnsKey={viewer.columnsKey}
+      sort={sortOf(search)}
+      onSortChange={(sort) => void navigate({ search: withSort(search, sort) })}
+      exportView={<CsvExport search={search} />}
+      pager={pager}
+    />
   );
 }
 
@@ -137,7 +146,7 @@ function PagedView({ search }: { search: OrdersSearch }) {
  * GET /v3/orders has no "overdue" filter, so the console reads the open orders oldest
  * first and keeps those past their expected result date, showing how far it has got.
  */
-function OverdueView({ search }: { search: OrdersSearch }) {
+function OverdueView({ search, viewer }: { search: OrdersSearch; viewer: Viewer }) {
   const [found, setFound] = useState<Order[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [finished, setFinished] = useState(false);
@@ -178,7 +187,13 @@ function OverdueView({ search }: { search: OrdersSearch }) {
       </p>
       {error ? <p role="alert">{error}</p> : null}
       {found.length > 0 ? (
-        <OrdersTable orders={found} caption={`${formatCount(found.length)} overdue orders`} />
+        <OrdersTable
+          orders={found}
+          caption={`${formatCount(found.length)} overdue orders`}
+          canAct={viewer.canAct}
+          columnsKey={viewer.columnsKey}
+          exportView={<CsvExport search={search} />}
+        />
       ) : finished ? (
         <p className="empty">No open order is past its expected result date.</p>
       ) : null}

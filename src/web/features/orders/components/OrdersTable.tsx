@@ -1,14 +1,18 @@
-import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '../../../../contract/order';
 import { formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
 import { describeCollectionMethod } from '../../../shared/lib/labels';
+import {
+  DataTable,
+  type DataColumn,
+  type RowSelectionState,
+  type SortState,
+} from '../../../shared/ui/DataTable';
 import { overdueLevel } from '../lib/ordersSearch';
+import { BulkActions } from './BulkActions';
 import { orderTitle } from './patient';
 import { StatusText } from './StatusText';
-
-const ROW_HEIGHT = 45;
 
 export function OverdueBadge({ order, today }: { order: Order; today: string }) {
   const level = overdueLevel(order, today);
@@ -22,107 +26,125 @@ export function OverdueBadge({ order, today }: { order: Order; today: string }) 
 
 const isDone = (order: Order) => /^(completed|cancelled|failed)\./.test(order.last_event.status);
 
+function columns(today: string): DataColumn<Order>[] {
+  return [
+    {
+      id: 'patient',
+      header: 'Patient',
+      meta: { label: 'Patient', rowHeader: true, sortable: true },
+      cell: ({ row }) => (
+        <Link to="/orders/$orderId" params={{ orderId: row.original.id }}>
+          {orderTitle(row.original)}
+        </Link>
+      ),
+    },
+    {
+      id: 'test',
+      header: 'Lab test',
+      meta: { label: 'Lab test' },
+      cell: ({ row }) => row.original.lab_test.name,
+    },
+    {
+      id: 'method',
+      header: 'Collection method',
+      meta: { label: 'Collection method', nowrap: true },
+      cell: ({ row }) => describeCollectionMethod(row.original.details.type),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      meta: { label: 'Status', sortable: true, nowrap: true },
+      cell: ({ row }) => <StatusText status={row.original.last_event.status} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      meta: { label: 'Created', sortable: true, nowrap: true },
+      cell: ({ row }) => (
+        <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at)}</time>
+      ),
+    },
+    {
+      id: 'expected',
+      header: 'Expected result',
+      meta: { label: 'Expected result', nowrap: true },
+      cell: ({ row }) => {
+        const order = row.original;
+        return order.expected_result_by_date ? (
+          <>
+            <time dateTime={order.expected_result_by_date}>
+              {formatDate(order.expected_result_by_date)}
+            </time>
+            {isDone(order) ? null : <OverdueBadge order={order} today={today} />}
+          </>
+        ) : (
+          <span className="muted">Not yet known</span>
+        );
+      },
+    },
+    {
+      id: 'interpretation',
+      header: 'Interpretation',
+      meta: { label: 'Interpretation', nowrap: true },
+      cell: ({ row }) => {
+        const interpretation = row.original.interpretation;
+        return interpretation ? (
+          <span className={interpretation === 'critical' ? 'badge badge--very-late' : undefined}>
+            {humanize(interpretation)}
+          </span>
+        ) : (
+          <span className="muted">None yet</span>
+        );
+      },
+    },
+  ];
+}
+
+interface OrdersTableProps {
+  orders: Order[];
+  caption: string;
+  /** Whether the signed-in role may cancel orders (bulk cancel). */
+  canAct: boolean;
+  /** Columns remembered per account in this browser. */
+  columnsKey: string;
+  sort?: SortState | undefined;
+  onSortChange?: ((sort: SortState) => void) | undefined;
+  /** The whole-view export, shown with the bulk actions. */
+  exportView?: ReactNode;
+  /** The pager, at the end of the bar above the rows. */
+  pager?: ReactNode;
+}
+
 /**
- * A page of orders. Only the rows in view are in the DOM (spacer rows hold the scroll
- * height), so a page of any size scrolls as smoothly as a short one.
+ * A page of orders in the shared data table: the patient's name opens the order (so does
+ * Enter on a row); selected rows can be exported or, where allowed, cancelled together.
  */
-export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  // The virtualiser hands back fresh functions each render: the compiler rightly skips this.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: orders.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Before layout (and in tests without one) render the first screen of rows.
-    initialRect: { width: 1000, height: 640 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+export function OrdersTable(props: OrdersTableProps) {
+  const navigate = useNavigate();
+  const [selection, setSelection] = useState<RowSelectionState>({});
   const today = new Date().toISOString().slice(0, 10);
+  const selected = props.orders.filter((o) => selection[o.id]);
 
   return (
-    <div
-      className="table-scroll table-scroll--tall"
-      ref={scroller}
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table className="table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Patient</th>
-            <th scope="col">Lab test</th>
-            <th scope="col">Collection method</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expected result</th>
-            <th scope="col">Interpretation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {before > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={7} style={{ height: before, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-          {items.map((item) => {
-            const order = orders[item.index];
-            if (!order) return null;
-            return (
-              <tr key={order.id} data-index={item.index} style={{ height: ROW_HEIGHT }}>
-                <th scope="row">
-                  <Link to="/orders/$orderId" params={{ orderId: order.id }}>
-                    {orderTitle(order)}
-                  </Link>
-                </th>
-                <td>{order.lab_test.name}</td>
-                <td>{describeCollectionMethod(order.details.type)}</td>
-                <td>
-                  <StatusText status={order.last_event.status} />
-                </td>
-                <td>
-                  <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-                </td>
-                <td>
-                  {order.expected_result_by_date ? (
-                    <>
-                      <time dateTime={order.expected_result_by_date}>
-                        {formatDate(order.expected_result_by_date)}
-                      </time>{' '}
-                      {isDone(order) ? null : <OverdueBadge order={order} today={today} />}
-                    </>
-                  ) : (
-                    <span className="muted">Not yet known</span>
-                  )}
-                </td>
-                <td>
-                  {order.interpretation ? (
-                    <span
-                      className={
-                        order.interpretation === 'critical' ? 'badge badge--very-late' : undefined
-                      }
-                    >
-                      {humanize(order.interpretation)}
-                    </span>
-                  ) : (
-                    <span className="muted">None yet</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-          {after > 0 ? (
-            <tr aria-hidden="true">
-              <td colSpan={7} style={{ height: after, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      data={props.orders}
+      columns={columns(today)}
+      caption={props.caption}
+      getRowId={(order) => order.id}
+      rowLabel={orderTitle}
+      openRow={(order) => void navigate({ to: '/orders/$orderId', params: { orderId: order.id } })}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
+      selection={selection}
+      onSelectionChange={setSelection}
+      columnsKey={props.columnsKey}
+      toolbarEnd={props.pager}
+      toolbar={
+        <>
+          {props.exportView}
+          <BulkActions selected={selected} canAct={props.canAct} onDone={() => setSelection({})} />
+        </>
+      }
+    />
   );
 }

@@ -44,3 +44,8 @@ export function csvRow(order: Order): string {
     .map(csvField)
     .join(',');
 }
+
+/** A whole CSV file of orders, header first, lines ended CRLF (RFC 4180). */
+export function csvDocument(orders: Order[]): string {
+  return [CSV_HEADER.join(','), ...orders.map(csvRow)].map((line) => `${line}\r\n`).join('');
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ordersSearchSchema, overdueLevel, toLabQuery } from './ordersSearch';
+import {
+  activeFilterCount,
+  ordersSearchSchema,
+  overdueLevel,
+  sortOf,
+  toLabQuery,
+  toSavedSearch,
+  withSort,
+} from './ordersSearch';
 
 describe('ordersSearchSchema', () => {
   it('keeps valid filters and drops bad ones instead of failing', () => {
@@ -69,5 +77,58 @@ describe('overdueLevel', () => {
     expect(overdueLevel(order, '2026-03-02')).toBe('late');
     expect(overdueLevel(order, '2026-03-06')).toBe('very-late');
     expect(overdueLevel({}, '2026-03-06')).toBeNull();
+  });
+});
+
+describe('saved views and sorting', () => {
+  it('keep filters, worklist and sort, never the search text, patient name or page', () => {
+    expect(
+      toSavedSearch({
+        q: 'Brightwater',
+        patient: 'Avery',
+        page: 3,
+        status: ['ordered'],
+        method: [],
+        worklist: 'critical',
+        sort: 'patient_name',
+        created_from: '2026-01-01',
+      }),
+    ).toEqual({
+      status: ['ordered'],
+      worklist: 'critical',
+      sort: 'patient_name',
+      created_from: '2026-01-01',
+    });
+  });
+
+  it('read and write the table’s sort with the API’s defaults left out', () => {
+    expect(sortOf({})).toEqual({ column: 'created', descending: true });
+    expect(sortOf({ sort: 'last_status', dir: 'asc' })).toEqual({
+      column: 'status',
+      descending: false,
+    });
+    expect(withSort({ page: 4, q: 'x' }, { column: 'patient', descending: false })).toEqual({
+      q: 'x',
+      page: undefined,
+      sort: 'patient_name',
+      dir: 'asc',
+    });
+    expect(withSort({ sort: 'patient_name' }, { column: 'created', descending: true })).toEqual({
+      sort: undefined,
+      dir: undefined,
+      page: undefined,
+    });
+  });
+
+  it('count the filters a view applies, a date range as one', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(
+      activeFilterCount({
+        status: ['ordered'],
+        created_from: '2026-01-01',
+        created_to: '2026-01-31',
+        worklist: 'overdue',
+      }),
+    ).toBe(2);
   });
 });

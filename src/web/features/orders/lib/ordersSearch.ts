@@ -6,6 +6,7 @@ import {
   ORDER_ACTIVATION_TYPES,
 } from '../../../../contract/enums';
 import { ORDER_SORT_KEYS } from '../../../../contract/ordersQuery';
+import type { SavedViewSearch } from '../../../../contract/savedViews';
 
 /*
  * The orders list's view, as it lives in the address bar: every filter of the real
@@ -116,4 +117,82 @@ export function overdueLevel(order: OverdueInput, today: string): 'late' | 'very
   if (worst && worst < today) return 'very-late';
   if (expected && expected < today) return 'late';
   return null;
+}
+
+/** The columns the Lab API sorts by, as the table names them, and back. */
+const SORT_COLUMNS = {
+  created: 'created_at',
+  patient: 'patient_name',
+  status: 'last_status',
+} as const;
+export type SortColumn = keyof typeof SORT_COLUMNS;
+
+/** The table's sort as the view says it: newest first unless told otherwise (the API's default). */
+export function sortOf(search: OrdersSearch): { column: SortColumn; descending: boolean } {
+  const key = search.sort ?? 'created_at';
+  const column =
+    (Object.keys(SORT_COLUMNS) as SortColumn[]).find((c) => SORT_COLUMNS[c] === key) ?? 'created';
+  return { column, descending: search.dir !== 'asc' };
+}
+
+/** A view sorted anew, back on its first page; defaults are left out of the address. */
+export function withSort(
+  search: OrdersSearch,
+  sort: { column: string; descending: boolean },
+): OrdersSearch {
+  const key = SORT_COLUMNS[sort.column as SortColumn] as
+    (typeof SORT_COLUMNS)[SortColumn] | undefined;
+  return {
+    ...search,
+    sort: key === undefined || key === 'created_at' ? undefined : key,
+    dir: sort.descending ? undefined : 'asc',
+    page: undefined,
+  };
+}
+
+/**
+ * What a saved view keeps of a view: the filters, worklist and sort, never the free-text
+ * search or the patient-name filter (they may hold a patient's name), nor the page.
+ */
+const SAVED_KEYS = [
+  'status',
+  'method',
+  'interpretation',
+  'critical',
+  'created_from',
+  'created_to',
+  'updated_from',
+  'updated_to',
+  'activation',
+  'sort',
+  'dir',
+  'worklist',
+] as const satisfies readonly (keyof SavedViewSearch & keyof OrdersSearch)[];
+
+export function toSavedSearch(search: OrdersSearch): SavedViewSearch {
+  const kept: Record<string, unknown> = {};
+  for (const key of SAVED_KEYS) {
+    const value: unknown = search[key];
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) kept[key] = value;
+  }
+  return kept;
+}
+
+/** How many filters beyond the worklist a view applies (the phone's "Filters (n)"). */
+export function activeFilterCount(search: OrdersSearch): number {
+  const keys: (keyof OrdersSearch)[] = [
+    'status',
+    'method',
+    'interpretation',
+    'critical',
+    'activation',
+    'patient',
+  ];
+  let count = keys.filter((k) => {
+    const v = search[k];
+    return v !== undefined && !(Array.isArray(v) && v.length === 0);
+  }).length;
+  if (search.created_from || search.created_to) count++;
+  if (search.updated_from || search.updated_to) count++;
+  return count;
 }

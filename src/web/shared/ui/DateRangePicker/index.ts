@@ -1,0 +1,2 @@
+export { LazyDateRangePicker as DateRangePicker } from './LazyDateRangePicker';
+export type { DayRange } from './presets';
