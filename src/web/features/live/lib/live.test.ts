@@ -15,19 +15,32 @@ const event = (fields: Partial<LiveEvent> & Pick<LiveEvent, 'kind'>): LiveEvent 
 
 describe('which queries a live event makes stale', () => {
   it('an order change: every orders list and that order’s page (results, appointment too)', () => {
-    expect(staleQueryKeys(event({ kind: 'order', status: 'completed' }))).toEqual([
+    expect(
+      staleQueryKeys(event({ kind: 'order', status: 'collecting_sample.walk_in_test.ordered' })),
+    ).toEqual([
       ['orders', 'list'],
       ['orders', 'detail', ORDER],
     ]);
   });
 
-  it('a critical result: the lists and the page of the order it belongs to', () => {
+  it('an order whose results arrived: the results inbox and its count too', () => {
+    for (const status of [
+      'completed.walk_in_test.completed',
+      'sample_with_lab.testkit.partial_results',
+      'completed.testkit.corrected',
+    ]) {
+      expect(staleQueryKeys(event({ kind: 'order', status }))).toEqual([
+        ['orders', 'list'],
+        ['orders', 'detail', ORDER],
+        ['results-inbox'],
+      ]);
+    }
+  });
+
+  it('a critical result: the lists, the page of the order it belongs to and the inbox', () => {
     expect(
       staleQueryKeys(event({ kind: 'critical_result', recordId: OTHER, orderId: ORDER })),
-    ).toEqual([
-      ['orders', 'list'],
-      ['orders', 'detail', ORDER],
-    ]);
+    ).toEqual([['orders', 'list'], ['orders', 'detail', ORDER], ['results-inbox']]);
   });
 
   it('an appointment: its order’s page only (the order’s own change comes as an order event)', () => {
@@ -64,6 +77,7 @@ describe('which queries a live event makes stale', () => {
     expect(coalesceKeys(burst)).toEqual([
       ['unmatched-results'],
       ['parsing-jobs'],
+      ['results-inbox'],
       ['orders', 'list'],
       ['orders', 'detail', ORDER],
       ['orders', 'detail', OTHER],

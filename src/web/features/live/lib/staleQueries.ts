@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../../contract/webhooks';
+import { RESULTS_INBOX_QUERY_KEY } from '../../results/api/inbox';
 
 /*
  * Which cached queries a live event makes stale. Keys are prefixes, matched as TanStack
@@ -13,14 +14,19 @@ const ORDER_LISTS: QueryKey = ['orders', 'list'];
 
 const orderDetail = (orderId: string): QueryKey => ['orders', 'detail', orderId];
 
+/** Statuses that bring a result, and so change the results inbox and its count. */
+const BRINGS_RESULTS = /(^|\.)(partial_results|completed|corrected)(\.|$)/;
+
 export function staleQueryKeys(event: LiveEvent): QueryKey[] {
   switch (event.kind) {
     case 'order':
-      return [ORDER_LISTS, orderDetail(event.recordId)];
+      return BRINGS_RESULTS.test(event.status ?? '')
+        ? [ORDER_LISTS, orderDetail(event.recordId), RESULTS_INBOX_QUERY_KEY]
+        : [ORDER_LISTS, orderDetail(event.recordId)];
     case 'critical_result': {
-      // Lists show the interpretation; the order page shows the results.
+      // Lists show the interpretation; the order page shows the results; the inbox lists it.
       const orderId = event.orderId ?? event.recordId;
-      return [ORDER_LISTS, orderDetail(orderId)];
+      return [ORDER_LISTS, orderDetail(orderId), RESULTS_INBOX_QUERY_KEY];
     }
     case 'appointment':
       // The order's own status change arrives as an order event of its own.
@@ -47,6 +53,7 @@ export const RESYNC_QUERY_KEYS: readonly QueryKey[] = [
   ['orders'],
   ['unmatched-results'],
   ['parsing-jobs'],
+  RESULTS_INBOX_QUERY_KEY,
 ];
 
 /** The keys of a burst of events, each once, dropping any a shorter key already covers. */
