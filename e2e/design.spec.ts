@@ -143,10 +143,12 @@ test('the command palette and the shortcuts reach screens, orders and patients b
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   });
 
-  await test.step('a patient by the search the Lab API offers', async () => {
+  await test.step('a patient by name, through the console’s patient search', async () => {
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('demo-patient-001');
-    await expect(palette.getByRole('menuitem', { name: /Patient demo-patient-001/ })).toBeVisible();
+    await page.keyboard.type('Brightwater');
+    await expect(
+      palette.getByRole('menuitem', { name: /Patient Avery Brightwater/ }),
+    ).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
   });
