@@ -4,8 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
  * The journeys run the built console (`npm run build`) exactly as `npm start` does, in
  * Debian's Chromium (Playwright cannot download browsers here). Each journey starts its
  * own console on a copy of a data folder seeded once per run (e2e/support/stack.ts), so
- * journeys never share records. CI repeats every journey (E2E_REPEAT=2 in .ci/run) so a
- * journey that depends on luck fails there instead of landing.
+ * journeys never share records. `E2E_REPEAT=2` repeats every journey, so one that depends
+ * on luck fails instead of landing (CI runs them once to stay within its 20 minutes).
  */
 
 export default defineConfig({
@@ -18,8 +18,9 @@ export default defineConfig({
   repeatEach: Number(process.env.E2E_REPEAT ?? 1),
   globalSetup: './e2e/support/globalSetup.ts',
   reporter: process.env.CI ? [['list']] : [['list']],
-  // Includes starting the journey's own console (about 2 s on an idle machine).
-  timeout: 60_000,
+  // Includes starting the journey's own console (about 2 s on an idle machine) and axe runs,
+  // which take 10 s and more on a loaded 2-core machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',

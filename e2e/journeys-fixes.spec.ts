@@ -270,10 +270,16 @@ test('an unmatched result is attached or rejected only once confirmed, and its c
 test.describe('labels agree, and an empty view says why', () => {
   test('the status filter uses the table’s words', async ({ page, signIn }) => {
     await signIn('coordinator');
-    const status = page.getByLabel('Status', { exact: true });
-    await expect(status.locator('option', { hasText: /^In transit to patient$/ })).toHaveCount(1);
-    await expect(status.locator('option', { hasText: /^Transit customer$/ })).toHaveCount(0);
-    await expect(status.locator('option', { hasText: /^With patient$/ })).toHaveCount(1);
+    const filters = page.getByRole('search', { name: 'Filter orders' });
+    await filters.getByRole('button', { name: /Status/ }).click();
+    const options = page.getByRole('listbox');
+    await expect(
+      options.getByRole('option', { name: 'In transit to patient', exact: true }),
+    ).toHaveCount(1);
+    await expect(
+      options.getByRole('option', { name: 'Transit customer', exact: true }),
+    ).toHaveCount(0);
+    await expect(options.getByRole('option', { name: 'With patient', exact: true })).toHaveCount(1);
   });
 
   test('the order form names consents and its two ICD-10 fields plainly', async ({

@@ -55,8 +55,23 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`the console was not ready within 30 s:\n${output()}`);
 }
 
-/** Starts a console on `dataDir` (seeded when empty) and waits until it is ready. */
+/**
+ * Starts a console on `dataDir` (seeded when empty) and waits until it is ready. A free
+ * port can be taken between the probe and the console's listen (every console's local
+ * Lab API listens on port 0 too), so a start that lost that race is tried on another.
+ */
 export async function startStack(dataDir: string, env: Record<string, string> = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(dataDir, env);
+    } catch (error) {
+      const lostRace = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!lostRace || attempt === 5) throw error;
+    }
+  }
+}
+
+async function startOnFreePort(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';
