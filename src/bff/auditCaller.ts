@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditEntry } from './store/audit';
+import type { Kysely } from 'kysely';
+import { appendAudit, type AuditEntry } from './store/audit';
+import type { Database } from './store/schema';
 
 export interface AuditedCall {
   action: string;
@@ -33,4 +35,21 @@ export async function auditCaller(
     outcome: call.outcome,
     request_id: request.id,
   });
+}
+
+/** The audit writer a route plugin uses: one row per call, in the store's trail. */
+export function routeAuditor(db: Kysely<Database>) {
+  return (
+    request: FastifyRequest,
+    action: string,
+    recordType: string,
+    recordId: string | null,
+    outcome: number,
+  ) =>
+    auditCaller((entry) => appendAudit(db, entry), request, {
+      action,
+      recordType,
+      recordId,
+      outcome,
+    });
 }

@@ -14,8 +14,7 @@ import {
 import { sendProblem } from '../problem';
 import { callLabApi, sendLabAnswer } from '../proxy/answer';
 import type { LabApiClient } from '../proxy/upstream';
-import { auditCaller } from '../auditCaller';
-import { appendAudit } from '../store/audit';
+import { routeAuditor } from '../auditCaller';
 import type { Store } from '../store/database';
 import { getParsingJob, listParsingJobs, recordParsingJob } from '../store/parsingJobs';
 import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from '../upload/gate';
@@ -47,19 +46,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     limits: { fileSize: REPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
   });
 
-  const audit = (
-    request: FastifyRequest,
-    action: string,
-    recordType: string,
-    recordId: string | null,
-    outcome: number,
-  ) =>
-    auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
-      action,
-      recordType,
-      recordId,
-      outcome,
-    });
+  const audit = routeAuditor(opts.store.db);
   const allowed = (request: FastifyRequest, permission: Permission) => {
     const role = request.session?.account.role;
     return role !== undefined && can(role, permission);

@@ -17,7 +17,7 @@ import {
   type Order,
   type Permission,
 } from '../../contract';
-import { auditCaller } from '../auditCaller';
+import { routeAuditor } from '../auditCaller';
 import { sendProblem } from '../problem';
 import { callLabApi } from '../proxy/answer';
 import type { LabApiClient } from '../proxy/upstream';
@@ -27,7 +27,6 @@ import {
   inboxItems,
   type AcknowledgeRefusal,
 } from '../results/inbox';
-import { appendAudit } from '../store/audit';
 import type { Store } from '../store/database';
 import { acknowledgementsOf, recordAcknowledgements } from '../store/resultAcknowledgements';
 
@@ -60,19 +59,7 @@ class LabApiFailure extends Error {
  * `POST …/acknowledgements/bulk` (normal results only).
  */
 export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxOptions) {
-  const audit = (
-    request: FastifyRequest,
-    action: string,
-    recordType: string,
-    recordId: string | null,
-    outcome: number,
-  ) =>
-    auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
-      action,
-      recordType,
-      recordId,
-      outcome,
-    });
+  const audit = routeAuditor(opts.store.db);
 
   /** Refuses (and audits the refusal) unless the caller's role has the permission. */
   async function permitted(
