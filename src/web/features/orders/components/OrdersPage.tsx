@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Order } from '../../../../contract/order';
 import { describeError } from '../../../shared/api/client';
 import { formatCount, formatDate } from '../../../shared/lib/format';
 import { canActOnOrders } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import { Skeleton } from '../../../shared/ui/Skeleton';
 import { sessionQueryOptions } from '../../auth/api/session';
 import { scanOrders } from '../api/scan';
 import { ordersViewQueryOptions } from '../api/tracking';
@@ -54,11 +55,13 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
         <h2 className="orders-head__worklist">{TITLES[search.worklist]}</h2>
       ) : null}
       <OrdersFilters search={search} />
-      {search.worklist === 'overdue' ? (
-        <OverdueView key={viewKey} search={search} viewer={viewer} />
-      ) : (
-        <PagedView key={viewKey} search={search} viewer={viewer} />
-      )}
+      <Suspense fallback={<Skeleton variant="table" lines={12} label="Loading orders …" />}>
+        {search.worklist === 'overdue' ? (
+          <OverdueView key={viewKey} search={search} viewer={viewer} />
+        ) : (
+          <PagedView key={viewKey} search={search} viewer={viewer} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -7,10 +7,18 @@ export const Route = createFileRoute('/_app/orders/')({
   staticData: { permission: 'orders.read', title: 'Orders' },
   validateSearch: ordersSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps, cause }) => {
     // The overdue worklist scans page by page on the page itself.
-    if (deps.worklist !== 'overdue')
-      await queryClient.query({ ...ordersViewQueryOptions(deps), staleTime: 'static' });
+    if (deps.worklist === 'overdue') return;
+    const view = queryClient.query({ ...ordersViewQueryOptions(deps), staleTime: 'static' });
+    // A changed filter must not hold the whole page back (the router would swap it for its
+    // pending screen after a second, closing an open filter list and losing focus): the
+    // filters stay and the table area waits on its own.
+    if (cause === 'stay') {
+      view.catch(() => undefined);
+      return;
+    }
+    await view;
   },
   component: OrdersRoute,
 });
