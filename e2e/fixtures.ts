@@ -69,8 +69,7 @@ export async function expectAccessible(page: Page) {
   const results = await test.step('axe', () =>
     new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze(),
-  );
+      .analyze());
   expect(
     results.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,
