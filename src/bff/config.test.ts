@@ -97,6 +97,15 @@ describe('parseConfig', () => {
     expect(fail({ CONSOLE_ADMIN_EMAIL: 'a@example.test' })).toMatch(/must be set together/);
   });
 
+  it('never repeats a rejected password or secret in its message', () => {
+    const message = fail({
+      CONSOLE_ADMIN_EMAIL: 'a@example.test',
+      CONSOLE_ADMIN_PASSWORD: 'eleven-char',
+    });
+    expect(message).toMatch(/^Configuration error: CONSOLE_ADMIN_PASSWORD /);
+    expect(message).not.toContain('eleven-char');
+  });
+
   it('logs readable warnings by hand, and every request as JSON in production', () => {
     expect(parseConfig({})).toMatchObject({ logLevel: 'warn', logFormat: 'pretty' });
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.test' };

@@ -152,14 +152,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN)$/;
+
 /** Parses the environment once at boot; the first bad value becomes one readable line. */
 export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    // A secret in the wrong form is still a secret: it is not repeated in the message.
-    const got = name === 'LAB_API_WEBHOOK_SECRET' ? undefined : env[name];
+    // A secret in the wrong form is still a secret (a password one character short is nearly
+    // the password): no key, secret, password or token is repeated in the message.
+    const got = SECRET_NAME.test(name) ? undefined : env[name];
     throw new ConfigError(
       `Configuration error: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
     );
