@@ -13,7 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'svix';
 import { Pool } from 'undici';
-import { children, serve } from './support/serve.mjs';
+import { startConsole, startLabApi } from './support/console.mjs';
+import { children } from './support/serve.mjs';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LATENCY_EVENTS = Number(process.env.BENCH_LATENCY_EVENTS ?? 200);
@@ -21,7 +22,6 @@ const INTAKE_EVENTS = Number(process.env.BENCH_INTAKE_EVENTS ?? 5000);
 const CONNECTIONS = 50;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-'));
-const apiKey = 'sk_bench_key_for_the_local_lab_api';
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
 const signer = new Webhook(secret);
 const database = `bench_webhooks_${randomBytes(4).toString('hex')}`;
@@ -89,32 +89,12 @@ try {
   const databaseUrl = new URL(POSTGRES_URL);
   databaseUrl.pathname = `/${database}`;
 
-  const { url: labApi } = await serve(
-    'dist/server/sandbox.js',
-    { SANDBOX_PORT: '0', SANDBOX_API_KEY: apiKey, DATA_DIR: dataDir },
-    /(http:\/\/127\.0\.0\.1:\d+)/,
-  );
-  const { url: bff } = await serve(
-    'dist/server/start.js',
-    {
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.href,
-      LAB_API_BASE_URL: labApi,
-      LAB_API_KEY: apiKey,
-      LAB_API_WEBHOOK_SECRET: secret,
-      CONSOLE_ADMIN_EMAIL: 'bench@example.test',
-      CONSOLE_ADMIN_PASSWORD: 'bench-password-123',
-    },
-    /ready at (http:\/\/\S+)/,
-  );
-  const signIn = await fetch(`${bff}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-lab-console': '1' },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'bench-password-123' }),
+  const labApi = await startLabApi(dataDir);
+  const { url: bff, cookie } = await startConsole({
+    dataDir,
+    labApi,
+    env: { DATABASE_URL: databaseUrl.href, LAB_API_WEBHOOK_SECRET: secret },
   });
-  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
 
   const arrivals = new Map();
   const seen = new Map();
