@@ -1,4 +1,4 @@
-import type { CreateUserRequest } from '../../contract';
+import type { CreateUserRequest, UserInfoRequest } from '../../contract';
 import type { SandboxDb } from './database';
 import { contains } from './like';
 import type { UserTable } from './schema';
@@ -148,30 +148,14 @@ export async function setDeletedAt(
     .execute();
 }
 
-/** The order's patient fields that fill the user's demographics (UserInfo). */
-interface OrderedDemographics {
-  first_name: string;
-  last_name: string;
-  dob: string;
-  gender: string;
-  email: string;
-  phone_number: string;
-  medical_proxy?: unknown;
-  race?: string | null | undefined;
-  ethnicity?: string | null | undefined;
-  sexual_orientation?: string | null | undefined;
-  gender_identity?: string | null | undefined;
-}
-
-interface OrderedAddress {
-  first_line: string;
+/**
+ * The fields that fill the user's demographics (UserInfo): an order's patient details and
+ * address, or a UserInfo request. Read from the contract so a field added there reaches here.
+ */
+type OrderedDemographics = Omit<UserInfoRequest, 'address'>;
+type OrderedAddress = Omit<UserInfoRequest['address'], 'second_line'> & {
   second_line?: string | null | undefined;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  access_notes?: string | null | undefined;
-}
+};
 
 /** UserInfo as the document lists it: only its members, the optional ones null when absent. */
 export function userInfoDocument(details: OrderedDemographics, address: OrderedAddress) {
