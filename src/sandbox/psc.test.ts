@@ -306,3 +306,25 @@ describe('order actions in the local Lab API', () => {
     expect((await send(app, 'PATCH', url, { sms_enabled: 'no' })).status).toBe(422);
   });
 });
+
+describe('seeded centre appointments', () => {
+  it('answers the appointment every seeded walk-in order names', async () => {
+    const app = await buildTestApp();
+    try {
+      const named = (await allOrders(app)).filter(
+        (o) =>
+          o.lab_test.method === 'walk_in_test' &&
+          typeof (o.details.data as { appointment_id?: unknown } | null)?.appointment_id ===
+            'string',
+      );
+      expect(named.length).toBeGreaterThan(0);
+      for (const o of named) {
+        const read = await get(app, `/v3/order/${o.id}/psc/appointment`);
+        expect(read.status, o.id).toBe(200);
+        expect(appointmentSchema.parse(read.body).type).toBe('patient_service_center');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
