@@ -13,6 +13,8 @@ import {
   validationIssueSchema,
 } from '../contract/errors';
 import { labAccountListSchema, labAccountSchema } from '../contract/labAccount';
+import { communicationSettingsSchema } from '../contract/orderActions';
+import { areaInfoSchema, pscInfoSchema, serviceCentreSchema } from '../contract/psc';
 import {
   aoeQuestionSchema,
   labSchema,
@@ -125,6 +127,13 @@ export const RESPONSE_OBJECTS: readonly ResponseObject[] = [
     'GET /v3/order/phlebotomy/appointment/cancellation-reasons',
     cancellationReasonsSchema,
   ),
+  inlineAnswer('GET /v3/order/psc/appointment/cancellation-reasons', cancellationReasonsSchema),
+  // Walk-in tests: area and patient service centres; order communication settings
+  component('AreaInfo', areaInfoSchema),
+  component('PSCInfo', pscInfoSchema),
+  component('ClientFacingLabLocation', serviceCentreSchema),
+  component('GetOrderCommunicationSettingsResponse', communicationSettingsSchema),
+  component('PatchOrderCommunicationSettingsResponse', communicationSettingsSchema),
   // Unmatched results
   component('UnmatchedResult', unmatchedResultSchema),
   component('GetUnmatchedResultResponse', unmatchedResultSchema),

@@ -22,3 +22,5 @@ export * from './webhooks';
 export * from './userInfo';
 export * from './resultsInbox';
 export * from './savedViews';
+export * from './psc';
+export * from './orderActions';

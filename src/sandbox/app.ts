@@ -13,6 +13,8 @@ import { parsingJobsRoutes } from './routes/parsingJobs';
 import { unmatchedResultsRoutes } from './routes/unmatchedResults';
 import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeseries';
 import { phlebotomyRoutes } from './routes/phlebotomy';
+import { pscRoutes } from './routes/psc';
+import { orderActionsRoutes } from './routes/orderActions';
 import { trackingRoutes } from './routes/tracking';
 import { resendEventsRoutes } from './routes/resendEvents';
 import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
@@ -52,6 +54,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** The team's closed-beta gate for unmatched results (default on; env SANDBOX_UNMATCHED_RESULTS_ENABLED). */
   unmatchedResultsEnabled?: boolean;
+  /** The team's opt-in to PSC appointment scheduling (default on); off answers 503. */
+  pscSchedulingEnabled?: boolean;
   /** How long a parsing job waits before starting, then before ending (default 1 s and 2.5 s). */
   parsingDelays?: { startMs: number; finishMs: number };
   /** Samples per page of the grouped timeseries (default 10,000); tests make it small. */
@@ -152,6 +156,12 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(trackingRoutes, { ...context, simulator });
     await api.register(resendEventsRoutes, context);
     await api.register(phlebotomyRoutes, { ...context, simulator });
+    await api.register(pscRoutes, {
+      ...context,
+      simulator,
+      schedulingEnabled: () => options.pscSchedulingEnabled ?? true,
+    });
+    await api.register(orderActionsRoutes, { ...context, simulator });
   });
   return app;
 }

@@ -8,6 +8,7 @@ import { REVIEW } from './review';
 import { TIMESERIES } from './timeseries';
 import { TRACKING } from './tracking';
 import { USERS } from './users';
+import { WALK_IN } from './walkIn';
 
 /**
  * Every document operation the local Lab API serves, with the requests that drive it.
@@ -23,4 +24,5 @@ export const OPERATIONS: readonly OperationCheck[] = [
   ...REVIEW,
   ...PARSING,
   ...TIMESERIES,
+  ...WALK_IN,
 ];

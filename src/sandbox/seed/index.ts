@@ -3,6 +3,7 @@ import { insertOrder, insertOrderTransaction } from '../store/orders';
 import { insertUnmatchedResult } from '../store/unmatchedResults';
 import { DEMO_TEAM_ID, DEMO_TEAM_NAME, LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from './catalog';
 import { seedAppointments } from './appointments';
+import { seedCentreAppointments } from './centreAppointments';
 import { buildSeedOrders } from './orders';
 import { buildSeedResults, insertSeedResults } from './results';
 import { PATIENTS } from './patients';
@@ -109,6 +110,7 @@ export async function seed(db: SandboxDb, now: Date): Promise<void> {
       await insertUnmatchedResult(trx, result);
     }
     await seedAppointments(trx, orders);
+    await seedCentreAppointments(trx, orders);
     await insertSeedResults(trx, results);
   });
 }

@@ -170,6 +170,41 @@ export interface PhlebotomyAppointmentTable {
   document: string;
 }
 
+/** A patient service centre appointment (migration 006). */
+export interface PscAppointmentTable {
+  id: string;
+  order_id: string;
+  site_code: string;
+  start_at: string;
+  status: string;
+  created_at: string;
+  /** ClientFacingAppointment as returned. */
+  document: string;
+}
+
+/** The first successful answer of a PSC booking per `x-idempotency-key`, kept 14 days. */
+export interface PscBookingKeyTable {
+  team_id: string;
+  key: string;
+  body: string;
+  created_at: string;
+}
+
+/** SMS to the patient per order (migration 006); no row = the default, on. */
+export interface OrderCommunicationSettingTable {
+  order_id: string;
+  sms_enabled: number;
+  updated_at: string;
+}
+
+/** Each change of a scheduled order's activation date (migration 006). */
+export interface OrderActivationChangeTable {
+  id: Generated<number>;
+  order_id: string;
+  activate_by: string | null;
+  created_at: string;
+}
+
 /** A webhook message (migration 005): what every endpoint is sent, under one svix-id. */
 export interface WebhookMessageTable {
   seq: Generated<number>;
@@ -211,6 +246,10 @@ export interface SandboxDatabase {
   order_result: OrderResultTable;
   order_simulation: OrderSimulationTable;
   phlebotomy_appointment: PhlebotomyAppointmentTable;
+  psc_appointment: PscAppointmentTable;
+  psc_booking_key: PscBookingKeyTable;
+  order_communication_setting: OrderCommunicationSettingTable;
+  order_activation_change: OrderActivationChangeTable;
   webhook_message: WebhookMessageTable;
   webhook_delivery: WebhookDeliveryTable;
 }

@@ -54,3 +54,43 @@ describe('ordering calls', () => {
     }
   });
 });
+
+describe('order action calls', () => {
+  const id = '6f1d3c2b-8a9e-4b7d-a1c0-2e5f7d9b3c18';
+  it('keeps booking lookups and every change to coordinators, and audits them', () => {
+    for (const [method, path] of [
+      ['GET', '/v3/order/area/info'],
+      ['GET', '/v3/order/psc/info'],
+      ['GET', `/v3/order/${id}/psc/info`],
+      ['POST', '/v3/order/psc/appointment/availability'],
+      ['POST', `/v3/order/${id}/psc/appointment/book`],
+      ['PATCH', `/v3/order/${id}/psc/appointment/reschedule`],
+      ['PATCH', `/v3/order/${id}/psc/appointment/cancel`],
+      ['PATCH', `/v3/order/${id}`],
+      ['PATCH', `/v3/order/${id}/draw_completed`],
+      ['PATCH', `/v3/order/${id}/communication_settings`],
+    ] as const) {
+      const matched = matchCall(method, path);
+      expect(matched && rolesWith(matched.call.permission), `${method} ${path}`).toEqual([
+        'coordinator',
+      ]);
+      expect(matched?.call.audit, `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('lets every role read an order’s appointment and SMS setting, audited', () => {
+    for (const path of [
+      `/v3/order/${id}/psc/appointment`,
+      `/v3/order/${id}/communication_settings`,
+    ]) {
+      const matched = matchCall('GET', path);
+      expect(matched && rolesWith(matched.call.permission)).toEqual([
+        'coordinator',
+        'ops',
+        'clinician',
+        'admin',
+      ]);
+      expect(matched?.call.audit?.idParam).toBe('order_id');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { Permission } from '../../../contract';
 import type { AnswerKind } from '../answer';
+import { ORDER_ACTION_CALLS } from './orderActions';
 import { ORDER_READING_CALLS } from './orderReading';
 import { ORDERING_CALLS } from './ordering';
 import { PATIENT_CALLS } from './patients';
@@ -44,6 +45,7 @@ export const ALLOW_LIST: readonly AllowedCall[] = [
   ...REVIEW_CALLS,
   ...WEARABLES_CALLS,
   ...PATIENT_CALLS,
+  ...ORDER_ACTION_CALLS,
 ];
 
 export interface MatchedCall {

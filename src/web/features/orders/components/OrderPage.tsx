@@ -12,7 +12,11 @@ import { OrderFacts, OrderPatientFacts } from './OrderFacts';
 import { OrderShipment, OrderTransaction } from './OrderRelations';
 import { OrderResults } from './OrderResults';
 import { OrderTimeline } from './OrderTimeline';
+import { OnSiteDraw } from './OnSiteDraw';
+import { PatientMessages } from './PatientMessages';
 import { PhlebotomyPanel } from './PhlebotomyPanel';
+import { ScheduledActivation } from './ScheduledActivation';
+import { WalkInPanel } from './walk-in/WalkInPanel';
 import { orderTitle } from './patient';
 
 export function OrderPage({ orderId }: { orderId: string }) {
@@ -66,11 +70,21 @@ export function OrderPage({ orderId }: { orderId: string }) {
           sandbox={sandbox}
         />
       ) : null}
+      {canActOnOrders(role) && order.details.type === 'on_site_collection' ? (
+        <div className="actions">
+          <OnSiteDraw order={order} />
+        </div>
+      ) : null}
+      {canActOnOrders(role) ? <ScheduledActivation order={order} /> : null}
       <OrderTimeline order={order} />
       {readsResults && hasResults(order) ? <OrderResults orderId={order.id} /> : null}
       {order.details.type === 'at_home_phlebotomy' ? (
         <PhlebotomyPanel order={order} canAct={canActOnOrders(role)} />
       ) : null}
+      {order.details.type === 'walk_in_test' ? (
+        <WalkInPanel order={order} canAct={canActOnOrders(role)} />
+      ) : null}
+      <PatientMessages order={order} canAct={canActOnOrders(role)} />
       <OrderShipment order={order} />
       <OrderTransaction order={order} />
     </>

@@ -1,0 +1,502 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../contract/appointments';
+import {
+  CENTRAL_LABS,
+  MAX_SITE_CODES,
+  areaInfoQuerySchema,
+  cancelPscAppointmentSchema,
+  orderPscInfoQuerySchema,
+  pscAvailabilityQuerySchema,
+  pscInfoQuerySchema,
+} from '../../contract/psc';
+import { parseRequestPart } from '../http/validation';
+import { SERVED_ZIPS } from '../lifecycle/phlebotomy';
+import {
+  PSC_CANCELLATION_REASONS,
+  PSC_TIMEZONE,
+  SITE_CODE_FORMAT,
+  availabilityDates,
+  booksViaApi,
+  centreAddress,
+  centreBySite,
+  centresNear,
+  decodePscBookingKey,
+  encodePscBookingKey,
+  labLocation,
+  newYorkDate,
+  questSlotStarts,
+  slotEnd,
+} from '../lifecycle/psc';
+import { pathTo } from '../lifecycle/transitions';
+import type { SeedCentre } from '../seed/serviceCentres';
+import type { SandboxDb } from '../store/database';
+import { appendStatus, loadOrder, saveProjection, type StoredOrder } from '../store/lifecycle';
+import { announceAppointment } from '../webhooks/announce';
+import type { TrackingContext } from './tracking';
+
+/*
+ * Walk-in tests at patient service centres (facts §8; README "Walk-in appointments").
+ * Centres are fixed data (`seed/serviceCentres.ts`); appointments are stored apart from
+ * phlebotomy ones, so cancelling the order leaves them booked (facts §4).
+ */
+
+export interface PscContext extends TrackingContext {
+  /** The team's PSC scheduling opt-in: off answers 503 (facts §2). */
+  schedulingEnabled: () => boolean;
+}
+
+const orderPathSchema = z.object({ order_id: z.guid() });
+const NOT_FOUND = "This order doesn't exist.";
+const NO_SLOTS =
+  'No slots found. Not all PSCs support scheduling appointments and some included in your query were filtered out because of this. Please try again with different site codes or a different zip code, or see the PSC info endpoints to see which locations support scheduling.';
+const NOT_ENABLED = 'Patient service centre scheduling is not enabled for this team.';
+/** Booking keys are kept this long (facts §13: closed beta, 14 days). */
+const BOOKING_KEY_RETENTION_MS = 14 * 24 * 3_600_000;
+const BOOKABLE = [
+  'ordered',
+  'requisition_created',
+  'requisition_bypassed',
+  'appointment_pending',
+  'appointment_cancelled',
+];
+
+interface PscAppointment extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  status: string;
+  event_status: string;
+  start_at: string | null;
+  end_at: string | null;
+  can_reschedule: boolean;
+  appointment_notes: string | null;
+  event_data: Record<string, unknown> | null;
+  events: { created_at: string; status: string; data: Record<string, unknown> | null }[];
+}
+
+type Outcome = { code: number; body: unknown };
+const refuse = (code: number, detail: string): Outcome => ({ code, body: { detail } });
+
+const isLive = (status: string) => status !== 'cancelled' && status !== 'completed';
+
+async function latestAppointment(db: SandboxDb, orderId: string) {
+  const row = await db
+    .selectFrom('psc_appointment')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.document) as PscAppointment) : undefined;
+}
+
+/** Starts at a centre taken by a live appointment (other than `except`). */
+async function takenStarts(db: SandboxDb, siteCodes: string[], except?: string) {
+  if (siteCodes.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('psc_appointment')
+    .select(['id', 'site_code', 'start_at'])
+    .where('site_code', 'in', siteCodes)
+    .where('status', 'not in', ['cancelled', 'completed'])
+    .execute();
+  return new Set(rows.filter((r) => r.id !== except).map((r) => `${r.site_code}|${r.start_at}`));
+}
+
+async function saveAppointment(
+  db: SandboxDb,
+  teamId: string,
+  orderId: string,
+  siteCode: string,
+  doc: PscAppointment,
+  at: string,
+  change: 'created' | 'updated',
+) {
+  const columns = {
+    site_code: siteCode,
+    start_at: doc.start_at ?? '',
+    status: doc.status,
+    document: JSON.stringify(doc),
+  };
+  await db
+    .insertInto('psc_appointment')
+    .values({ id: doc.id, order_id: orderId, created_at: at, ...columns })
+    .onConflict((oc) => oc.column('id').doUpdateSet(columns))
+    .execute();
+  await announceAppointment(db, teamId, doc, change);
+}
+
+/** The lab of the order's lab test: its id and slug. */
+async function orderLab(db: SandboxDb, stored: StoredOrder) {
+  return db
+    .selectFrom('lab_test')
+    .innerJoin('lab', 'lab.id', 'lab_test.lab_id')
+    .select(['lab.id', 'lab.slug'])
+    .where('lab_test.id', '=', stored.record.labTestId)
+    .executeTakeFirst();
+}
+
+/** The slot a key names, checked against the centres and the clock; a refusal otherwise. */
+function checkSlot(bookingKey: string, now: Date) {
+  const slot = decodePscBookingKey(bookingKey);
+  if (!slot) return { refusal: refuse(400, 'Invalid booking key format.') };
+  const centre = centreBySite(slot.site);
+  if (!centre || !booksViaApi(centre))
+    return { refusal: refuse(400, `Unknown or inactive site code ${slot.site}.`) };
+  if (Date.parse(slot.start) <= now.getTime())
+    return { refusal: refuse(400, 'This slot has already started: choose a later one.') };
+  return { slot, centre };
+}
+
+function locationOf(centre: SeedCentre, distance: number | null) {
+  return {
+    location: centre.location,
+    distance,
+    address: centreAddress(centre),
+    code: centre.siteCode,
+    name: centre.name,
+    iana_timezone: PSC_TIMEZONE,
+  };
+}
+
+export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => {
+  const at = () => ctx.now().toISOString();
+  const write = <T>(work: () => Promise<T>) => ctx.simulator.exclusive(work);
+
+  app.get('/v3/order/area/info', async (request) => {
+    const query = parseRequestPart(areaInfoQuerySchema, request.query, 'query');
+    const radius = Number(query.radius);
+    const served = SERVED_ZIPS[query.zip_code];
+    const wanted = query.labs ?? (query.lab ? [query.lab] : [...CENTRAL_LABS]);
+    const labs = await ctx.db.selectFrom('lab').select(['id', 'slug']).execute();
+    const centralLabs: Record<string, unknown> = {};
+    for (const lab of labs) {
+      if (!(wanted as readonly string[]).includes(lab.slug)) continue;
+      const near = centresNear(query.zip_code, radius, lab.id).map((c) => c.centre);
+      centralLabs[lab.slug] = {
+        patient_service_centers: {
+          appointment_with_vital: near.some(booksViaApi),
+          within_radius: near.length,
+          radius: query.radius,
+          capabilities: [...new Set(near.flatMap((c) => c.capabilities))],
+        },
+        supported_bill_types: near[0]?.supported_bill_types ?? ['client_bill'],
+        lab_id: lab.id,
+      };
+    }
+    return {
+      zip_code: query.zip_code,
+      phlebotomy: {
+        is_served: served !== undefined,
+        providers: served ? [{ name: served.provider, service_types: [served.tier] }] : [],
+      },
+      central_labs: centralLabs,
+    };
+  });
+
+  const pscInfo = (
+    lab: { id: number; slug: string },
+    zip: string,
+    radius: string,
+    capabilities: string[] | undefined,
+  ) => ({
+    lab_id: lab.id,
+    slug: lab.slug,
+    patient_service_centers: centresNear(zip, Number(radius), lab.id)
+      .filter(({ centre }) => (capabilities ?? []).every((c) => centre.capabilities.includes(c)))
+      .map(({ centre, distance }) => labLocation(centre, distance)),
+  });
+
+  app.get('/v3/order/psc/info', async (request, reply) => {
+    const query = parseRequestPart(pscInfoQuerySchema, request.query, 'query');
+    const lab = await ctx.db
+      .selectFrom('lab')
+      .select(['id', 'slug'])
+      .where('id', '=', query.lab_id)
+      .executeTakeFirst();
+    if (!lab) return reply.code(404).send({ detail: 'Lab not found' });
+    return pscInfo(lab, query.zip_code, query.radius, query.capabilities);
+  });
+
+  app.get('/v3/order/:order_id/psc/info', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const query = parseRequestPart(orderPscInfoQuerySchema, request.query, 'query');
+    const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+    if (!stored) return reply.code(404).send({ detail: NOT_FOUND });
+    const lab = await orderLab(ctx.db, stored);
+    if (!lab) return reply.code(400).send({ detail: 'This order has no lab.' });
+    const zip = stored.record.document.patient_address?.zip ?? '';
+    return pscInfo(lab, zip, query.radius, query.capabilities);
+  });
+
+  app.post('/v3/order/psc/appointment/availability', async (request, reply) => {
+    const query = parseRequestPart(pscAvailabilityQuerySchema, request.query, 'query');
+    if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
+    const now = ctx.now();
+    const sites = query.site_codes ?? [];
+    if (sites.length > MAX_SITE_CODES)
+      return reply.code(400).send({ detail: `At most ${MAX_SITE_CODES} site codes are allowed.` });
+    if (sites.length === 0 && !query.zip_code)
+      return reply.code(400).send({ detail: 'Either site_codes or zip_code is required.' });
+    if (query.zip_code && !query.radius && sites.length === 0)
+      return reply.code(400).send({ detail: 'radius is required with zip_code.' });
+    if (query.start_date && query.start_date < newYorkDate(now))
+      return reply.code(400).send({ detail: 'start_date cannot be in the past.' });
+    for (const site of sites) {
+      if (!SITE_CODE_FORMAT.test(site) || !centreBySite(site))
+        return reply.code(400).send({ detail: `Unknown or inactive site code ${site}.` });
+    }
+    const labId = query.lab === 'quest' ? 1 : -1;
+    const candidates =
+      sites.length > 0
+        ? sites.flatMap((site) => {
+            const centre = centreBySite(site);
+            return centre ? [{ centre, distance: null as number | null }] : [];
+          })
+        : centresNear(query.zip_code ?? '', Number(query.radius ?? '25'), labId).slice(
+            0,
+            MAX_SITE_CODES,
+          );
+    const bookable = candidates.filter(
+      ({ centre }) => centre.labId === labId && booksViaApi(centre),
+    );
+    if (bookable.length === 0) return reply.code(404).send({ detail: NO_SLOTS });
+    const taken = await takenStarts(
+      ctx.db,
+      bookable.map((b) => b.centre.siteCode),
+    );
+    const dates = availabilityDates(now, query.start_date);
+    const slots = bookable.flatMap(({ centre, distance }) =>
+      dates.map((date) => ({
+        location: locationOf(centre, distance),
+        date,
+        slots: questSlotStarts(date, now)
+          .filter((start) => !taken.has(`${centre.siteCode}|${start.toISOString()}`))
+          .map((start) => {
+            const end = slotEnd(start);
+            return {
+              booking_key: encodePscBookingKey({
+                lab: query.lab,
+                site: centre.siteCode,
+                start: start.toISOString(),
+                end: end.toISOString(),
+              }),
+              start: start.toISOString(),
+              end: end.toISOString(),
+              expires_at: null,
+              price: 0,
+              is_priority: false,
+              num_appointments_available: 1,
+            };
+          }),
+      })),
+    );
+    return { slots, timezone: PSC_TIMEZONE };
+  });
+
+  app.get('/v3/order/psc/appointment/cancellation-reasons', () => PSC_CANCELLATION_REASONS);
+
+  app.get('/v3/order/:order_id/psc/appointment', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+    if (!stored) return reply.code(404).send({ detail: NOT_FOUND });
+    const appointment = await latestAppointment(ctx.db, stored.record.document.id);
+    if (!appointment)
+      return reply
+        .code(404)
+        .send({ detail: 'This order has no patient service centre appointment.' });
+    return appointment;
+  });
+
+  /** Walks a walk-in order to `low` along its state machine. */
+  async function walkOrderTo(stored: StoredOrder, low: string, now: string) {
+    for (const step of pathTo(stored.record.method, stored.lowLevel, low) ?? [])
+      await appendStatus(ctx.db, stored, step, now);
+  }
+
+  app.post('/v3/order/:order_id/psc/appointment/book', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const body = parseRequestPart(bookAppointmentSchema, request.body, 'body');
+    const key = request.headers['x-idempotency-key'];
+    const idempotencyKey = typeof key === 'string' && key.length > 0 ? key : null;
+    if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
+    const outcome = await write(async (): Promise<Outcome> => {
+      const now = ctx.now();
+      if (idempotencyKey) {
+        // Closed beta (facts §13): a repeat answers the first booking as it was then.
+        const cutoff = new Date(now.getTime() - BOOKING_KEY_RETENTION_MS).toISOString();
+        await ctx.db.deleteFrom('psc_booking_key').where('created_at', '<', cutoff).execute();
+        const kept = await ctx.db
+          .selectFrom('psc_booking_key')
+          .select('body')
+          .where('team_id', '=', ctx.teamId)
+          .where('key', '=', idempotencyKey)
+          .executeTakeFirst();
+        if (kept) return { code: 200, body: JSON.parse(kept.body) as unknown };
+      }
+      const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+      if (!stored) return refuse(404, NOT_FOUND);
+      if (stored.record.method !== 'walk_in_test')
+        return refuse(400, 'This order is not a walk-in test order.');
+      const current = await latestAppointment(ctx.db, stored.record.document.id);
+      if (current && isLive(current.status))
+        return refuse(400, 'This order already has an appointment: reschedule it instead.');
+      if (!BOOKABLE.includes(stored.lowLevel))
+        return refuse(
+          400,
+          `An appointment cannot be booked while the order is ${stored.lowLevel}.`,
+        );
+      const checked = checkSlot(body.booking_key, now);
+      if (checked.refusal) return checked.refusal;
+      const { slot, centre } = checked;
+      const lab = await orderLab(ctx.db, stored);
+      if (lab?.slug !== slot.lab)
+        return refuse(400, `This order's lab is ${lab?.slug ?? 'unknown'}, not ${slot.lab}.`);
+      if ((await takenStarts(ctx.db, [centre.siteCode])).has(`${centre.siteCode}|${slot.start}`))
+        return refuse(400, 'This slot was just taken: choose another one.');
+
+      const nowIso = now.toISOString();
+      // Before the requisition the slot is only held (`reserved`); after it, confirmed.
+      const reserved = stored.lowLevel === 'ordered';
+      const data = { origin: 'api', is_reschedule: false };
+      const appointment: PscAppointment = {
+        id: randomUUID(),
+        user_id: stored.record.document.user_id,
+        order_id: stored.record.document.id,
+        order_transaction_id: stored.record.orderTransactionId,
+        address: centreAddress(centre),
+        location: centre.location,
+        start_at: slot.start,
+        end_at: slot.end,
+        iana_timezone: PSC_TIMEZONE,
+        type: 'patient_service_center',
+        provider: 'quest',
+        status: reserved ? 'reserved' : 'confirmed',
+        provider_id: centre.siteCode,
+        external_id: `QST-${randomUUID().slice(0, 8).toUpperCase()}`,
+        can_reschedule: true,
+        appointment_notes: body.appointment_notes ?? null,
+        event_status: reserved ? 'reserved' : 'scheduled',
+        event_data: data,
+        events: [{ created_at: nowIso, status: reserved ? 'reserved' : 'scheduled', data }],
+      };
+      const details = stored.record.document.details;
+      details.data = { ...(details.data ?? {}), appointment_id: appointment.id };
+      if (reserved) await saveProjection(ctx.db, stored.record);
+      else await walkOrderTo(stored, 'appointment_scheduled', nowIso);
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        centre.siteCode,
+        appointment,
+        nowIso,
+        'created',
+      );
+      if (idempotencyKey) {
+        await ctx.db
+          .insertInto('psc_booking_key')
+          .values({
+            team_id: ctx.teamId,
+            key: idempotencyKey,
+            body: JSON.stringify(appointment),
+            created_at: nowIso,
+          })
+          .execute();
+      }
+      return { code: 200, body: appointment };
+    });
+    return reply.code(outcome.code).send(outcome.body);
+  });
+
+  app.patch('/v3/order/:order_id/psc/appointment/reschedule', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const body = parseRequestPart(rescheduleAppointmentSchema, request.body, 'body');
+    if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
+    const outcome = await write(async (): Promise<Outcome> => {
+      const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+      if (!stored) return refuse(404, NOT_FOUND);
+      const appointment = await latestAppointment(ctx.db, stored.record.document.id);
+      if (!appointment || !isLive(appointment.status) || !appointment.can_reschedule)
+        return refuse(400, 'There is no appointment to reschedule.');
+      const now = ctx.now();
+      const checked = checkSlot(body.booking_key, now);
+      if (checked.refusal) return checked.refusal;
+      const { slot, centre } = checked;
+      const taken = await takenStarts(ctx.db, [centre.siteCode], appointment.id);
+      if (taken.has(`${centre.siteCode}|${slot.start}`))
+        return refuse(400, 'This slot was just taken: choose another one.');
+      const nowIso = now.toISOString();
+      const data = { origin: 'api', is_reschedule: true };
+      const status = appointment.status === 'reserved' ? 'reserved' : 'confirmed';
+      const eventStatus = status === 'reserved' ? 'reserved' : 'scheduled';
+      Object.assign(appointment, {
+        address: centreAddress(centre),
+        location: centre.location,
+        provider_id: centre.siteCode,
+        start_at: slot.start,
+        end_at: slot.end,
+        status,
+        event_status: eventStatus,
+        event_data: data,
+        appointment_notes: body.appointment_notes ?? appointment.appointment_notes,
+      });
+      appointment.events.push({ created_at: nowIso, status: eventStatus, data });
+      // The walk-in order has no scheduled → scheduled arrow: it keeps its status.
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        centre.siteCode,
+        appointment,
+        nowIso,
+        'updated',
+      );
+      return { code: 200, body: appointment };
+    });
+    return reply.code(outcome.code).send(outcome.body);
+  });
+
+  app.patch('/v3/order/:order_id/psc/appointment/cancel', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const body = parseRequestPart(cancelPscAppointmentSchema, request.body, 'body');
+    if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
+    const outcome = await write(async (): Promise<Outcome> => {
+      const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+      if (!stored) return refuse(404, NOT_FOUND);
+      const appointment = await latestAppointment(ctx.db, stored.record.document.id);
+      if (!appointment || !isLive(appointment.status))
+        return refuse(400, 'There is no appointment to cancel.');
+      const reason = PSC_CANCELLATION_REASONS.find(
+        (r) => r.id === body.cancellationReasonId.toLowerCase(),
+      );
+      if (!reason) return refuse(400, 'Unknown cancellation reason.');
+      const nowIso = at();
+      const data = { cancellation_reason: reason.name, note: body.note ?? null };
+      Object.assign(appointment, {
+        status: 'cancelled',
+        event_status: 'cancelled',
+        can_reschedule: false,
+        event_data: data,
+      });
+      appointment.events.push({ created_at: nowIso, status: 'cancelled', data });
+      await saveAppointment(
+        ctx.db,
+        ctx.teamId,
+        stored.record.document.id,
+        String(appointment.provider_id),
+        appointment,
+        nowIso,
+        'updated',
+      );
+      // Before the requisition (or after the order's own cancel) the order keeps its status.
+      if (['appointment_pending', 'appointment_scheduled'].includes(stored.lowLevel))
+        await appendStatus(ctx.db, stored, 'appointment_cancelled', nowIso);
+      return { code: 200, body: appointment };
+    });
+    return reply.code(outcome.code).send(outcome.body);
+  });
+
+  done();
+};

@@ -1,0 +1,213 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { Availability } from '../../../../../contract/appointments';
+import type { Order } from '../../../../../contract/order';
+import { booksThroughApi, type AllowedRadius } from '../../../../../contract/psc';
+import { describeError } from '../../../../shared/api/client';
+import { formatDate, formatTimeRangeIn } from '../../../../shared/lib/format';
+import { Pending } from '../../../../shared/ui/states';
+import {
+  bookCentreAppointment,
+  findCentreSlots,
+  orderCentresQueryOptions,
+  rescheduleCentreAppointment,
+} from '../../api/orderActions';
+import { describeHours } from '../../lib/centreHours';
+import { useAppointmentRefresh } from './WalkInPanel';
+
+const RADII: AllowedRadius[] = ['10', '25', '50'];
+
+/** Centres near the patient, nearest first; slots at the chosen one; book or reschedule. */
+export function CentrePicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule' }) {
+  const id = useId();
+  const [radius, setRadius] = useState<AllowedRadius>('25');
+  const [open, setOpen] = useState(mode === 'book');
+  const [site, setSite] = useState<string | null>(null);
+  const [availability, setAvailability] = useState<Availability | null>(null);
+  const [day, setDay] = useState(0);
+  // One key per booking: a retried click replays the first answer, never books twice.
+  const bookingKey = useRef(crypto.randomUUID());
+  const refresh = useAppointmentRefresh(order.id);
+  const centres = useQuery({ ...orderCentresQueryOptions(order.id, radius), enabled: open });
+  const search = useMutation({
+    mutationFn: findCentreSlots,
+    onSuccess: (answer) => {
+      setAvailability(answer);
+      setDay(0);
+    },
+  });
+  const save = useMutation({
+    mutationFn: ({ key, notes }: { key: string; notes: string }) =>
+      mode === 'book'
+        ? bookCentreAppointment(order.id, key, notes, bookingKey.current)
+        : rescheduleCentreAppointment(order.id, key),
+    onSuccess: async (appointment) => {
+      bookingKey.current = crypto.randomUUID();
+      setAvailability(null);
+      setOpen(mode === 'book');
+      await refresh(appointment);
+    },
+  });
+
+  if (!open) {
+    return (
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        Reschedule
+      </button>
+    );
+  }
+
+  const zip = order.patient_address?.zip;
+  const list = centres.data?.patient_service_centers ?? [];
+  const days = availability?.slots.filter((d) => d.slots.length > 0) ?? [];
+  const slots = days[day]?.slots ?? [];
+
+  return (
+    <div className="card">
+      <h3>{mode === 'book' ? 'Book a visit at a centre' : 'Reschedule the visit'}</h3>
+      <p className="field">
+        <label htmlFor={`${id}-radius`}>Centres within</label>
+        <select
+          id={`${id}-radius`}
+          value={radius}
+          onChange={(e) => {
+            setRadius(e.target.value as AllowedRadius);
+            setSite(null);
+            setAvailability(null);
+          }}
+        >
+          {RADII.map((r) => (
+            <option key={r} value={r}>
+              {r} miles of {zip ?? 'the patient'}
+            </option>
+          ))}
+        </select>
+      </p>
+      {centres.isPending ? <Pending label="Finding centres …" lines={2} /> : null}
+      {centres.error ? <p role="alert">{describeError(centres.error)}</p> : null}
+      {centres.data && list.length === 0 ? (
+        <p>No patient service centre of this lab within {radius} miles. Try a wider radius.</p>
+      ) : null}
+      {list.length > 0 ? (
+        <fieldset className="subfieldset">
+          <legend>Centre</legend>
+          <ul className="choices">
+            {list.map((centre) => {
+              const bookable = booksThroughApi(centre);
+              const inputId = `${id}-site-${centre.site_code}`;
+              return (
+                <li key={centre.site_code}>
+                  <input
+                    type="radio"
+                    name={`${id}-site`}
+                    id={inputId}
+                    value={centre.site_code}
+                    checked={site === centre.site_code}
+                    disabled={!bookable}
+                    aria-describedby={`${inputId}-about`}
+                    onChange={() => {
+                      setSite(centre.site_code);
+                      setAvailability(null);
+                      search.reset();
+                    }}
+                  />
+                  <label htmlFor={inputId}>
+                    {centre.metadata.name} · {centre.distance} mi
+                  </label>
+                  <div className="choice__about" id={`${inputId}-about`}>
+                    <p>
+                      {centre.metadata.first_line}, {centre.metadata.city}, {centre.metadata.state}{' '}
+                      {centre.metadata.zip_code}
+                    </p>
+                    <p>{describeHours(centre.metadata.hours)}</p>
+                    <p>
+                      {bookable
+                        ? 'Books appointments here'
+                        : centre.capabilities.includes('appointment_scheduling_with_lab')
+                          ? 'Appointments only with the lab itself; walk-ins welcome'
+                          : 'Walk-in only'}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : null}
+      {site ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => search.mutate(site)}
+          disabled={search.isPending}
+        >
+          {search.isPending ? 'Finding slots …' : 'Find slots at this centre'}
+        </button>
+      ) : null}
+      {search.error ? <p role="alert">{describeError(search.error)}</p> : null}
+      {availability ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            const text = (name: string) => {
+              const value = data.get(name);
+              return typeof value === 'string' ? value.trim() : '';
+            };
+            save.mutate({ key: text('slot'), notes: text('notes') });
+          }}
+        >
+          {days.length === 0 ? (
+            <p>No free slots at this centre in the coming week. Choose another centre.</p>
+          ) : (
+            <>
+              <p className="field">
+                <label htmlFor={`${id}-day`}>Day</label>
+                <select
+                  id={`${id}-day`}
+                  value={day}
+                  onChange={(e) => setDay(Number(e.target.value))}
+                >
+                  {days.map((d, index) => (
+                    <option key={d.date} value={index}>
+                      {formatDate(d.date)}
+                    </option>
+                  ))}
+                </select>
+              </p>
+              <fieldset className="subfieldset">
+                <legend>Time ({availability.timezone ?? 'centre time'})</legend>
+                {slots.map((slot, index) => (
+                  <p className="choice" key={slot.booking_key ?? slot.start}>
+                    <input
+                      type="radio"
+                      name="slot"
+                      id={`${id}-slot-${index}`}
+                      value={slot.booking_key ?? ''}
+                      defaultChecked={index === 0}
+                      required
+                    />
+                    <label htmlFor={`${id}-slot-${index}`}>
+                      {formatTimeRangeIn(slot.start, slot.end, availability.timezone)}
+                    </label>
+                  </p>
+                ))}
+              </fieldset>
+              {mode === 'book' ? (
+                <p className="field">
+                  <label htmlFor={`${id}-notes`}>Appointment notes</label>
+                  <textarea id={`${id}-notes`} name="notes" maxLength={1000} rows={2} />
+                </p>
+              ) : null}
+              <button type="submit" className="button" disabled={save.isPending}>
+                {mode === 'book' ? 'Book appointment' : 'Move the appointment'}
+              </button>
+            </>
+          )}
+          {save.error ? <p role="alert">The Lab API refused: {describeError(save.error)}</p> : null}
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { Appointment } from '../../../../../contract/appointments';
+import type { Order } from '../../../../../contract/order';
+import { parseOrderStatus } from '../../../../../contract/status';
+import { describeError } from '../../../../shared/api/client';
+import { formatDateTime, formatDateTimeIn, humanize } from '../../../../shared/lib/format';
+import { pscAppointmentQueryOptions } from '../../api/orderActions';
+import { CancelCentreAppointment } from './CancelCentreAppointment';
+import { CentrePicker } from './CentrePicker';
+
+/** Order statuses in which a walk-in visit may be booked (the walk-in state machine, facts §4). */
+const BOOKABLE = [
+  'ordered',
+  'requisition_created',
+  'requisition_bypassed',
+  'appointment_pending',
+  'appointment_cancelled',
+];
+
+const appointmentIdOf = (order: Order) => {
+  const data = order.details.data as { appointment_id?: string | null } | null;
+  return data?.appointment_id ?? null;
+};
+
+const isLive = (a: Appointment) => !['cancelled', 'completed'].includes(a.status);
+
+/** Keeps the answer and refreshes the order, whose status a booking moves. */
+export function useAppointmentRefresh(orderId: string) {
+  const queryClient = useQueryClient();
+  return async (appointment: Appointment) => {
+    queryClient.setQueryData(pscAppointmentQueryOptions(orderId).queryKey, appointment);
+    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+  };
+}
+
+/**
+ * Walk-in tests: the visit at a patient service centre, the twin of the at-home
+ * phlebotomy panel. Centres near the patient, their slots, book, reschedule, cancel.
+ */
+export function WalkInPanel({ order, canAct }: { order: Order; canAct: boolean }) {
+  const heading = useId();
+  const appointment = useQuery({
+    ...pscAppointmentQueryOptions(order.id),
+    enabled: appointmentIdOf(order) !== null,
+  });
+  const active = appointment.data && isLive(appointment.data) ? appointment.data : null;
+  const low = parseOrderStatus(order.last_event.status).lowLevel;
+
+  return (
+    <section aria-labelledby={heading}>
+      <h2 id={heading}>Walk-in appointment</h2>
+      {appointment.error ? <p role="alert">{describeError(appointment.error)}</p> : null}
+      {appointment.data ? (
+        <AppointmentSummary appointment={appointment.data} />
+      ) : (
+        <p className="muted">
+          No appointment yet: the patient may walk in, or you can book a time at a centre.
+        </p>
+      )}
+      {active && low === 'cancelled' ? (
+        <p className="notice">
+          The order is cancelled, but the appointment at the centre is still booked: the Lab API
+          does not cancel centre visits with the order. Cancel it below if the patient will not go.
+        </p>
+      ) : null}
+      {canAct && active ? (
+        <div className="actions">
+          {active.can_reschedule && low !== 'cancelled' ? (
+            <CentrePicker order={order} mode="reschedule" />
+          ) : null}
+          <CancelCentreAppointment order={order} />
+        </div>
+      ) : null}
+      {canAct && !active && BOOKABLE.includes(low) ? (
+        <CentrePicker order={order} mode="book" />
+      ) : null}
+    </section>
+  );
+}
+
+function AppointmentSummary({ appointment }: { appointment: Appointment }) {
+  const a = appointment.address;
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>Appointment</dt>
+          <dd>{humanize(appointment.status)}</dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            {appointment.start_at ? (
+              <time dateTime={appointment.start_at}>
+                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
+              </time>
+            ) : (
+              <span className="muted">Not set</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Centre</dt>
+          <dd>
+            {a.first_line}, {a.city}, {a.state} {a.zip_code}
+            {appointment.provider_id ? ` · site ${appointment.provider_id}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Lab reference</dt>
+          <dd>{appointment.external_id ?? <span className="muted">None yet</span>}</dd>
+        </div>
+        <div>
+          <dt>Appointment notes</dt>
+          <dd>{appointment.appointment_notes ?? <span className="muted">None</span>}</dd>
+        </div>
+      </dl>
+      <ol className="timeline" aria-label="Appointment history">
+        {appointment.events.map((event, index) => (
+          <li key={`${event.created_at}-${index}`}>
+            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+            <span className="timeline__status">
+              {event.status === 'scheduled' && event.data?.is_reschedule === true
+                ? 'Appointment rescheduled'
+                : `Appointment ${humanize(event.status).toLowerCase()}`}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
