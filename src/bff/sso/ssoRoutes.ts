@@ -36,6 +36,25 @@ const isLoopback = (url: string) =>
   /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
 
 /**
+ * The library's reason in one line for the log: its error code, the provider's error
+ * (`invalid_grant`) and the check that failed underneath (a claim, the state). Never a token.
+ */
+function whyRefused(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown';
+  const detail = error as Error & { code?: unknown; error?: unknown; cause?: unknown };
+  const parts = [`${error.name}: ${error.message}`];
+  if (typeof detail.code === 'string') parts.push(detail.code);
+  if (typeof detail.error === 'string') parts.push(`error=${detail.error}`);
+  const cause = detail.cause as { message?: unknown; claim?: unknown; code?: unknown } | undefined;
+  if (cause && typeof cause === 'object') {
+    if (typeof cause.message === 'string') parts.push(cause.message);
+    if (typeof cause.claim === 'string') parts.push(`claim=${cause.claim}`);
+    if (typeof cause.code === 'string') parts.push(cause.code);
+  }
+  return parts.join('; ');
+}
+
+/**
  * OpenID Connect sign-in: authorization code with PKCE, state and nonce, through
  * openid-client. The attempt (state, nonce, verifier) waits in the database under the
  * hash of a cookie, so it is used once, by the browser that started it, on any replica.
@@ -156,10 +175,7 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
       claims = { ...userinfo, ...idClaims };
     } catch (error) {
       // The reason (wrong state, used code, expired token) is for the log, not the page.
-      request.log.warn(
-        { reason: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' },
-        'single sign-on refused',
-      );
+      request.log.warn({ reason: whyRefused(error) }, 'single sign-on refused');
       return toSignIn(reply, 'failed');
     }
 
