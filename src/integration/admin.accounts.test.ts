@@ -5,6 +5,8 @@ import {
   ROLES,
   adminAccountsResponseSchema,
   invitationLinkSchema,
+  problemSchema,
+  sessionResponseSchema,
   type Role,
 } from '../contract';
 import { listAudit } from '../bff/store/audit';
@@ -38,6 +40,9 @@ const cookieOf = (answer: Awaited<ReturnType<typeof call>>) => {
   if (!cookie) throw new Error('no session cookie');
   return `${cookie.name}=${cookie.value}`;
 };
+
+const detail = (answer: Awaited<ReturnType<typeof call>>) =>
+  problemSchema.parse(answer.json()).detail;
 
 const tokenOf = (link: string) => new URL(link, 'http://console.test').hash.replace('#token=', '');
 
@@ -100,13 +105,13 @@ describe('console accounts for admins', () => {
     const token = tokenOf(invitation.link);
     const weak = await call(null, 'POST', INVITATION_ACCEPT_PATH, { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ detail: 'Use at least 12 characters.' });
+    expect(detail(weak)).toBe('Use at least 12 characters.');
     const common = await call(null, 'POST', INVITATION_ACCEPT_PATH, {
       token,
       password: 'Password1234',
     });
     expect(common.statusCode).toBe(400);
-    expect(common.json().detail).toMatch(/most common/);
+    expect(detail(common)).toMatch(/most common/);
 
     // Length, not composition: a long lower-case phrase is fine.
     const password = 'plum orchard by the river';
@@ -120,7 +125,7 @@ describe('console accounts for admins', () => {
 
     const signedIn = await signInAs('new.coordinator@stack.test', password);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().account.role).toBe('coordinator');
+    expect(sessionResponseSchema.parse(signedIn.json()).account.role).toBe('coordinator');
     const listed = (await accounts()).find((a) => a.email === 'new.coordinator@stack.test');
     expect(listed).toMatchObject({ status: 'active', source: 'password', sessions: 1 });
 
@@ -160,7 +165,9 @@ describe('console accounts for admins', () => {
     });
     expect(promoted.statusCode).toBe(200);
     // The role applies to the live session at its next call.
-    expect((await call(session, 'GET', '/api/session')).json().account.role).toBe('clinician');
+    expect(
+      sessionResponseSchema.parse((await call(session, 'GET', '/api/session')).json()).account.role,
+    ).toBe('clinician');
 
     const ended = await call(admin, 'DELETE', `${ADMIN_ACCOUNTS_PATH}/${id}/sessions`);
     expect(ended.statusCode).toBe(204);
@@ -206,7 +213,7 @@ describe('console accounts for admins', () => {
     if (!self) throw new Error('no admin account');
     const demote = await call(admin, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${self.id}`, { role: 'ops' });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().detail).toMatch(/own account/);
+    expect(detail(demote)).toMatch(/own account/);
     expect(
       (await call(admin, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${self.id}`, { status: 'disabled' }))
         .statusCode,
@@ -226,14 +233,14 @@ describe('console accounts for admins', () => {
       call(admin, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${secondId}`, { role: 'ops' }),
       call(second, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${self.id}`, { role: 'ops' }),
     ]);
-    expect([byFirst?.statusCode, bySecond?.statusCode].sort()).toEqual([200, 409]);
-    const loser = byFirst?.statusCode === 409 ? byFirst : bySecond;
-    expect(loser?.json().detail).toMatch(/last active admin/);
+    expect([byFirst.statusCode, bySecond.statusCode].sort()).toEqual([200, 409]);
+    const loser = byFirst.statusCode === 409 ? byFirst : bySecond;
+    expect(detail(loser)).toMatch(/last active admin/);
     const admins = (await accounts()).filter((a) => a.role === 'admin' && a.status === 'active');
     expect(admins).toHaveLength(1);
     // The remaining admin gives the role back.
-    const winner = byFirst?.statusCode === 200 ? admin : second;
-    const demotedId = byFirst?.statusCode === 200 ? secondId : self.id;
+    const winner = byFirst.statusCode === 200 ? admin : second;
+    const demotedId = byFirst.statusCode === 200 ? secondId : self.id;
     expect(
       (await call(winner, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${demotedId}`, { role: 'admin' }))
         .statusCode,

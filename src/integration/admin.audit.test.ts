@@ -69,7 +69,7 @@ describe.each(targets)('the audit trail on screen, 200,000 rows on $name', ({ lo
 
   beforeAll(async () => {
     const where = await location();
-    drop = where.drop;
+    drop = () => where.drop();
     stack = await startStack({ storeLocation: where.location });
     admin = await stack.signIn('admin');
     // Two real, chained rows first: the chain check must find the bulk rows, not these.
@@ -79,7 +79,7 @@ describe.each(targets)('the audit trail on screen, 200,000 rows on $name', ({ lo
       .selectFrom('audit_event')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow();
-    chained = Number(last.id);
+    chained = last.id;
     const series = stack.store.dialect === 'postgres' ? PG_SERIES : SQLITE_SERIES;
     await sql.raw(bulkInsert(chained, series)).execute(stack.store.db);
     await sql
@@ -87,8 +87,8 @@ describe.each(targets)('the audit trail on screen, 200,000 rows on $name', ({ lo
       .execute(stack.store.db);
   }, 120_000);
   afterAll(async () => {
-    await stack?.close();
-    await drop?.();
+    await stack.close();
+    await drop();
   });
 
   const page = async (query: Record<string, string | number>, cookie = admin) => {

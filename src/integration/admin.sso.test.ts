@@ -63,8 +63,8 @@ beforeAll(async () => {
   stack = await startStack({ sso: settings });
 });
 afterAll(async () => {
-  await stack?.close();
-  await provider?.close();
+  await stack.close();
+  await provider.close();
 });
 
 /** A browser's cookie jar, by name (the console and the provider use different names). */

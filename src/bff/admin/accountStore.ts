@@ -53,7 +53,7 @@ export async function listAdminAccounts(
     .select((eb) =>
       eb
         .selectFrom('session')
-        .select(eb.fn.countAll<number>().as('n'))
+        .select(eb.fn.countAll<string | number>().as('n'))
         .whereRef('session.account_id', '=', 'console_account.id')
         .where('session.last_seen_at', '>', liveSince)
         .as('sessions'),
@@ -157,7 +157,7 @@ export async function changeAccount(
     if (losesAdmin) {
       const others = await trx
         .selectFrom('console_account')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .where('role', '=', 'admin')
         .where('status', '=', 'active')
         .where('id', '!=', id)

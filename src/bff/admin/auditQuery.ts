@@ -76,17 +76,12 @@ export function toAuditRow(row: {
   outcome: number;
   request_id: string;
 }): AuditRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    outcome: Number(row.outcome),
-    at: new Date(Number(row.at)).toISOString(),
-  };
+  return { ...row, at: new Date(row.at).toISOString() };
 }
 
 export async function countAudit(db: Kysely<Database>, filters: AuditFilters): Promise<number> {
   const row = await filteredAudit(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

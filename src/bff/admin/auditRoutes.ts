@@ -67,7 +67,7 @@ export function auditRoutes(fastify: FastifyInstance, opts: { store: Store }) {
         if (rows.length > 0) yield rows.map((row) => csvLine(toAuditRow(row))).join('');
         const last = rows.at(-1);
         if (rows.length < EXPORT_BATCH || !last) return;
-        before = Number(last.id);
+        before = last.id;
       }
     }
     const stamp = new Date().toISOString().slice(0, 10);

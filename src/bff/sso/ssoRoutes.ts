@@ -85,6 +85,7 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
         },
         undefined,
         // Plain HTTP only for an identity provider on this machine (development, tests).
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback issuers only
         isLoopback(settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
       .catch((error: unknown) => {
