@@ -17,6 +17,6 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
-    proxy: { '/api': `http://127.0.0.1:${bffPort}` },
+    proxy: { '/api': `http://127.0.0.1:${bffPort}`, '/auth': `http://127.0.0.1:${bffPort}` },
   },
 });

@@ -21,6 +21,10 @@ import { reportUploadRoutes } from './routes/reportUpload';
 import { resultsInboxRoutes } from './routes/resultsInbox';
 import { savedViewsRoutes } from './routes/savedViews';
 import { sessionRoutes } from './routes/session';
+import { accountRoutes } from './admin/accountRoutes';
+import { auditRoutes } from './admin/auditRoutes';
+import type { SsoSettings } from './sso/ssoConfig';
+import { ssoRoutes } from './sso/ssoRoutes';
 import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
 import type { Store } from './store/database';
 import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './upload/gate';
@@ -51,6 +55,8 @@ export interface AppOptions {
   liveHeartbeatMs?: number;
   /** Minutes before an unacknowledged critical result is overdue (default 60). */
   resultCriticalAckMinutes?: number;
+  /** OpenID Connect sign-in; omitted or null: password accounts only. */
+  sso?: SsoSettings | null;
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -123,6 +129,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     idleSeconds: opts.sessionIdleSeconds,
     absoluteSeconds: opts.sessionAbsoluteSeconds,
   });
+  await fastify.register(ssoRoutes, {
+    store: opts.store,
+    settings: opts.sso ?? null,
+    cookieName,
+    secureCookies: opts.secureCookies,
+    absoluteSeconds: opts.sessionAbsoluteSeconds,
+  });
+  await fastify.register(accountRoutes, {
+    store: opts.store,
+    sessionIdleSeconds: opts.sessionIdleSeconds,
+  });
+  await fastify.register(auditRoutes, { store: opts.store });
   await fastify.register(reportUploadRoutes, {
     store: opts.store,
     client,

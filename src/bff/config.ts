@@ -4,6 +4,8 @@ import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { UPSTREAM_DEFAULTS } from './proxy/upstream';
 import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
 import { parseTrustProxy, type TrustProxy } from './trustProxy';
+import { SSO_CALLBACK_PATH } from '../contract/administration';
+import { parseRoleMap, type SsoSettings } from './sso/ssoConfig';
 
 /** The four real deployments of the Lab API (facts §1). */
 export const DEPLOYMENTS = {
@@ -104,6 +106,14 @@ const envSchema = z.object({
     .min(1000)
     .max(24 * 3600 * 1000)
     .default(RECONCILE_INTERVAL_DEFAULT_MS),
+  /** Single sign-on (OpenID Connect): all of issuer, client id, secret and role map, or none. */
+  OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_ROLE_CLAIM: z.string().trim().min(1).default('groups'),
+  OIDC_ROLE_MAP: optionalText,
+  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+  OIDC_LABEL: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
   /** Where the built SPA is; tests and `npm start` use the default. */
   WEB_DIR: z.string().default('./dist/web'),
 });
@@ -146,6 +156,8 @@ export interface BffConfig {
   reconcileIntervalMs: number;
   /** Minutes a critical result may wait for an acknowledgement before the inbox says overdue. */
   resultCriticalAckMinutes: number;
+  /** OpenID Connect sign-in; null when not configured (password accounts only). */
+  sso: SsoSettings | null;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +225,37 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     webhookSecret: e.LAB_API_WEBHOOK_SECRET ?? null,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     resultCriticalAckMinutes: e.RESULT_CRITICAL_ACK_MINUTES,
+    sso: resolveSso(e, publicUrl),
+  };
+}
+
+function resolveSso(e: z.infer<typeof envSchema>, publicUrl: string): SsoSettings | null {
+  const parts = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+    OIDC_ROLE_MAP: e.OIDC_ROLE_MAP,
+  };
+  const missing = Object.entries(parts).filter(([, v]) => v === undefined);
+  if (missing.length === 4) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Configuration error: single sign-on needs ${missing.map(([k]) => k).join(', ')} too (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_ROLE_MAP go together)`,
+    );
+  }
+  const roleMap = parseRoleMap(e.OIDC_ROLE_MAP ?? '');
+  if (typeof roleMap === 'string') {
+    throw new ConfigError(`Configuration error: OIDC_ROLE_MAP ${roleMap}`);
+  }
+  return {
+    issuer: e.OIDC_ISSUER ?? '',
+    clientId: e.OIDC_CLIENT_ID ?? '',
+    clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+    redirectUri: `${publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`,
+    roleClaim: e.OIDC_ROLE_CLAIM,
+    roleMap,
+    scopes: e.OIDC_SCOPES,
+    label: e.OIDC_LABEL,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { BffConfig, Upstream } from './config';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { ensureAccount, removeAccounts } from './store/accounts';
+import { ensureAccount, ensureBreakGlassAdmin, removeAccounts } from './store/accounts';
 import { openStore, storeLocationFor, type Store } from './store/database';
 
 export interface RunningBff {
@@ -25,11 +25,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     );
   }
   if (config.bootstrapAdmin) {
-    await ensureAccount(store.db, {
-      ...config.bootstrapAdmin,
-      name: 'Administrator',
-      role: 'admin',
-    });
+    await ensureBreakGlassAdmin(store.db, config.bootstrapAdmin);
   }
   const app = await buildApp({
     store,
@@ -46,6 +42,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     webhookSecret: config.webhookSecret,
     reconcileIntervalMs: config.reconcileIntervalMs,
     resultCriticalAckMinutes: config.resultCriticalAckMinutes,
+    sso: config.sso,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

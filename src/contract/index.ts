@@ -24,3 +24,4 @@ export * from './resultsInbox';
 export * from './savedViews';
 export * from './psc';
 export * from './orderActions';
+export * from './administration';

@@ -12,6 +12,7 @@ import { buildApp, type AppOptions } from '../bff/app';
 import type { Upstream } from '../bff/config';
 import { ensureAccount } from '../bff/store/accounts';
 import { openStore, type Store, type StoreLocation } from '../bff/store/database';
+import type { SsoSettings } from '../bff/sso/ssoConfig';
 import type { TrustProxy } from '../bff/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
 import type { WebhookChaos } from '../sandbox/webhooks/settings';
@@ -72,6 +73,8 @@ export interface StackOptions {
    * `webhookSecret`). `retryScale` shrinks the retry schedule; `chaos` sets the switches.
    */
   deliverWebhooks?: { retryScale?: number; chaos?: WebhookChaos };
+  /** OpenID Connect sign-in against an identity provider the test started. */
+  sso?: SsoSettings;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -136,6 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
     ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}),
     ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
+    ...(options.sso ? { sso: options.sso } : {}),
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -10,8 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
+import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppAdminAccountsRouteImport } from './routes/_app/admin/accounts';
+import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit';
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
 import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
@@ -33,6 +36,11 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any);
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
@@ -41,6 +49,16 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminAccountsRoute = AppAdminAccountsRouteImport.update({
+  id: '/admin/accounts',
+  path: '/admin/accounts',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
@@ -129,7 +147,10 @@ const AppPatientsUserIdWearablesRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
+  '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
+  '/admin/accounts': typeof AppAdminAccountsRoute;
+  '/admin/audit': typeof AppAdminAuditRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -148,8 +169,11 @@ export interface FileRoutesByFullPath {
   '/patients/$userId/': typeof AppPatientsUserIdIndexRoute;
 }
 export interface FileRoutesByTo {
+  '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
   '/': typeof AppIndexRoute;
+  '/admin/accounts': typeof AppAdminAccountsRoute;
+  '/admin/audit': typeof AppAdminAuditRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -170,8 +194,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_app': typeof AppRouteWithChildren;
+  '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/admin/accounts': typeof AppAdminAccountsRoute;
+  '/_app/admin/audit': typeof AppAdminAuditRoute;
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -193,7 +220,10 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/invitation'
     | '/sign-in'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -212,8 +242,11 @@ export interface FileRouteTypes {
     | '/patients/$userId/';
   fileRoutesByTo: FileRoutesByTo;
   to:
+    | '/invitation'
     | '/sign-in'
     | '/'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -233,8 +266,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/invitation'
     | '/sign-in'
     | '/_app/'
+    | '/_app/admin/accounts'
+    | '/_app/admin/audit'
     | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
@@ -255,6 +291,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
+  InvitationRoute: typeof InvitationRoute;
   SignInRoute: typeof SignInRoute;
 }
 
@@ -265,6 +302,13 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/';
       preLoaderRoute: typeof AppRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/invitation': {
+      id: '/invitation';
+      path: '/invitation';
+      fullPath: '/invitation';
+      preLoaderRoute: typeof InvitationRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/sign-in': {
@@ -279,6 +323,20 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AppIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/accounts': {
+      id: '/_app/admin/accounts';
+      path: '/admin/accounts';
+      fullPath: '/admin/accounts';
+      preLoaderRoute: typeof AppAdminAccountsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/audit': {
+      id: '/_app/admin/audit';
+      path: '/admin/audit';
+      fullPath: '/admin/audit';
+      preLoaderRoute: typeof AppAdminAuditRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/webhooks': {
@@ -398,6 +456,8 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminAccountsRoute: typeof AppAdminAccountsRoute;
+  AppAdminAuditRoute: typeof AppAdminAuditRoute;
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
@@ -418,6 +478,8 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAdminAccountsRoute: AppAdminAccountsRoute,
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
@@ -440,6 +502,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  InvitationRoute: InvitationRoute,
   SignInRoute: SignInRoute,
 };
 export const routeTree = rootRouteImport

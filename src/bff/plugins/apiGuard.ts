@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import {
   ANTI_FORGERY_HEADER,
   ANTI_FORGERY_VALUE,
+  INVITATION_ACCEPT_PATH,
   LIVE_EVENTS_PATH,
   SESSION_PATH,
+  SIGN_IN_OPTIONS_PATH,
 } from '../../contract';
 import type { ActiveSession, SessionPolicy } from '../store/sessions';
 import { resumeSession } from '../store/sessions';
@@ -42,6 +44,13 @@ export function routedPath(request: FastifyRequest): string {
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** The calls made before anyone is signed in: sign in, its options, setting an invited password. */
+const WITHOUT_SESSION = new Set([
+  `POST ${SESSION_PATH}`,
+  `GET ${SIGN_IN_OPTIONS_PATH}`,
+  `POST ${INVITATION_ACCEPT_PATH}`,
+]);
 
 /**
  * Runs before any body is read: every `/api` call must come from the console's own
@@ -90,8 +99,7 @@ export const apiGuardPlugin = fp(function apiGuard(
     }
     const token = request.cookies[opts.cookieName];
     if (token) request.session = await resumeSession(opts.store.db, token, opts.policy, Date.now());
-    const signingIn = request.method === 'POST' && path === SESSION_PATH;
-    if (!request.session && !signingIn) {
+    if (!request.session && !WITHOUT_SESSION.has(`${request.method} ${path}`)) {
       return refuse(
         request,
         reply,

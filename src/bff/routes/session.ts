@@ -74,7 +74,8 @@ export function sessionRoutes(fastify: FastifyInstance, opts: SessionRoutesOptio
       parsed.success ? parsed.data.password : '',
       account?.password_hash ?? DECOY_HASH,
     );
-    if (!parsed.success || !account || !valid) {
+    // A disabled account fails like a wrong password: the answer tells nothing more.
+    if (!parsed.success || !account || !valid || account.status !== 'active') {
       await recordLoginFailure(db, { address: request.ip, email }, now);
       return sendProblem(reply, 401, 'Sign-in failed', LOGIN_FAILED_MESSAGE);
     }

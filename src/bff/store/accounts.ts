@@ -49,3 +49,20 @@ export async function removeAccounts(db: Kysely<Database>, emails: readonly stri
   if (emails.length === 0) return;
   await db.deleteFrom('console_account').where('email', 'in', emails).execute();
 }
+
+/**
+ * The break-glass admin (`CONSOLE_ADMIN_EMAIL`/`CONSOLE_ADMIN_PASSWORD`): whoever holds the
+ * environment holds this account. Each start makes it an active admin with that password,
+ * so it opens the console when single sign-on or every other admin is unavailable.
+ */
+export async function ensureBreakGlassAdmin(
+  db: Kysely<Database>,
+  admin: { email: string; password: string },
+) {
+  await ensureAccount(db, { ...admin, name: 'Administrator', role: 'admin' });
+  await db
+    .updateTable('console_account')
+    .set({ role: 'admin', status: 'active', password_hash: await hashPassword(admin.password) })
+    .where('email', '=', admin.email.toLowerCase())
+    .execute();
+}

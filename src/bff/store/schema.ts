@@ -7,8 +7,32 @@ export interface ConsoleAccountTable {
   email: string;
   name: string;
   role: Role;
+  /** Empty when the account has no password (invited, reset, or single sign-on). */
   password_hash: string;
   created_at: number;
+  /** Migration 009. */
+  status: Generated<'active' | 'invited' | 'disabled'>;
+  /** The identity provider's `sub` for single sign-on accounts (migration 009). */
+  oidc_subject: string | null;
+}
+
+/** A single sign-on attempt in flight (migration 009), keyed by the hash of its cookie. */
+export interface SsoAttemptTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: number;
+}
+
+/** A one-time link to set a password (migration 009); the token is kept as its hash. */
+export interface PasswordLinkTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'invitation' | 'reset';
+  created_at: number;
+  expires_at: number;
 }
 
 export interface SessionTable {
@@ -159,4 +183,6 @@ export interface Database {
   job_cursor: JobCursorTable;
   result_acknowledgement: ResultAcknowledgementTable;
   saved_view: SavedViewTable;
+  password_link: PasswordLinkTable;
+  sso_attempt: SsoAttemptTable;
 }

@@ -54,6 +54,8 @@ export async function resumeSession(
       'console_account.role',
     ])
     .where('session.token_hash', '=', tokenHash)
+    // A disabled account's sessions are removed when it is disabled; this is the backstop.
+    .where('console_account.status', '=', 'active')
     .executeTakeFirst();
   if (!row) return null;
   const absoluteEnd = row.created_at + policy.absoluteSeconds * 1000;

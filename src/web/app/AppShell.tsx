@@ -9,7 +9,7 @@ import { ToastRegion } from '../shared/ui/ToastRegion';
 import { AccountMenu } from './AccountMenu';
 import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
 import { useShortcuts } from './keyboard/useShortcuts';
-import { navItemsFor } from './navigation';
+import { navItemsFor, navSectionsFor, type NavItem } from './navigation';
 import { ThemeMenu } from './ThemeMenu';
 import './shell.css';
 
@@ -22,6 +22,15 @@ const ShortcutsHelp = lazy(() =>
 );
 
 type Overlay = 'palette' | 'help' | null;
+
+function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  return (
+    <Link to={item.to} activeOptions={{ exact: true }} onClick={onNavigate}>
+      {item.label}
+      {item.to === '/results' ? <InboxCountBadge /> : null}
+    </Link>
+  );
+}
 
 /** The signed-in layout: header with the account, the role's navigation, the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -101,18 +110,28 @@ export function AppShell({ children }: { children: ReactNode }) {
                 if (event.key === 'Escape' && navOpen) setNavOpen(false);
               }}
             >
-              {navItems.map((item) => (
-                <li key={item.label}>
-                  <Link
-                    to={item.to}
-                    activeOptions={{ exact: true }}
-                    onClick={() => setNavOpen(false)}
-                  >
-                    {item.label}
-                    {item.to === '/results' ? <InboxCountBadge /> : null}
-                  </Link>
-                </li>
-              ))}
+              {navSectionsFor(account.role).map((section) =>
+                section.group === null ? (
+                  section.items.map((item) => (
+                    <li key={item.label}>
+                      <NavLink item={item} onNavigate={() => setNavOpen(false)} />
+                    </li>
+                  ))
+                ) : (
+                  <li key={section.group} className="main-nav__group">
+                    <span className="main-nav__group-label" id={`${navId}-${section.group}`}>
+                      {section.group}
+                    </span>
+                    <ul aria-labelledby={`${navId}-${section.group}`}>
+                      {section.items.map((item) => (
+                        <li key={item.label}>
+                          <NavLink item={item} onNavigate={() => setNavOpen(false)} />
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
           <LiveUpdates />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor } from './navigation';
+import { navItemsFor, navSectionsFor } from './navigation';
 
 describe('navItemsFor', () => {
   it('offers ordering to coordinators, the review queue to ops, wearables to coordinators and clinicians', () => {
@@ -7,7 +7,7 @@ describe('navItemsFor', () => {
       navItemsFor(role).map((i) => i.label);
     const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
     expect(labels('coordinator')).toEqual([...ordering, 'Results', 'Lab reports', 'Wearables']);
-    expect(labels('admin')).toEqual(['Orders', 'Webhooks']);
+    expect(labels('admin')).toEqual(['Orders', 'Accounts', 'Audit trail', 'Webhooks']);
     expect(labels('clinician')).toEqual([
       'Orders',
       'Patients',
@@ -16,5 +16,14 @@ describe('navItemsFor', () => {
       'Wearables',
     ]);
     expect(labels('ops')).toEqual(['Orders', 'Patients', 'Unmatched results', 'Lab reports']);
+  });
+
+  it('gathers the admins’ links in an Administration group, which other roles never see', () => {
+    const admin = navSectionsFor('admin').map((s) => [s.group, s.items.map((i) => i.label)]);
+    expect(admin).toEqual([
+      [null, ['Orders']],
+      ['Administration', ['Accounts', 'Audit trail', 'Webhooks']],
+    ]);
+    expect(navSectionsFor('coordinator').map((s) => s.group)).toEqual([null]);
   });
 });

@@ -9,7 +9,13 @@ export interface NavItem {
   roles: readonly Role[];
   /** The key after `g` that opens it ("g o": orders). */
   shortcut?: string;
+  /** Links of one kind shown together under the group's name. */
+  group?: NavGroup;
 }
+
+/** Groups of the main navigation, in the order they follow the ungrouped links. */
+export const NAV_GROUPS = ['Administration'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
 
 /** The main navigation: one list, each link shown to the roles that can use it. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -26,7 +32,25 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
-  { label: 'Webhooks', to: '/admin/webhooks', roles: rolesWith('administration') },
+  // Running the console: accounts, the audit trail, webhooks, keys and teams.
+  {
+    label: 'Accounts',
+    to: '/admin/accounts',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Audit trail',
+    to: '/admin/audit',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Webhooks',
+    to: '/admin/webhooks',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
 ];
 
 /** Screens the command palette offers beside the navigation's. */
@@ -36,6 +60,15 @@ export const MORE_SCREENS: readonly NavItem[] = [
 
 export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+/** A role's links: the ungrouped ones, then each group with its links (empty groups left out). */
+export function navSectionsFor(role: Role): { group: NavGroup | null; items: NavItem[] }[] {
+  const items = navItemsFor(role);
+  return [
+    { group: null, items: items.filter((item) => !item.group) },
+    ...NAV_GROUPS.map((group) => ({ group, items: items.filter((item) => item.group === group) })),
+  ].filter((section) => section.items.length > 0);
 }
 
 export function screensFor(role: Role): NavItem[] {

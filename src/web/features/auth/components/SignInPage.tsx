@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { SSO_ERRORS, type SsoError } from '../../../../contract/administration';
 import { loginRequestSchema } from '../../../../contract/console';
+import { SingleSignOn } from './SingleSignOn';
 import { safeRedirect } from '../../../shared/lib/redirect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { useSignIn } from '../api/session';
@@ -11,7 +13,13 @@ import { signInErrorMessage } from './signInErrors';
 
 export { TOO_MANY_ATTEMPTS_MESSAGE } from './signInErrors';
 
-export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
+export function SignInPage({
+  redirectTo,
+  ssoError,
+}: {
+  redirectTo: string | undefined;
+  ssoError?: SsoError | undefined;
+}) {
   usePageTitle('Sign in');
   const id = useId();
   const navigate = useNavigate();
@@ -38,7 +46,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
 
   const emailError = errors.email ? 'Enter a valid email address.' : null;
   const passwordError = errors.password ? 'Enter your password.' : null;
-  const serverError = errors.root?.server?.message;
+  const serverError = errors.root?.server?.message ?? (ssoError ? SSO_ERRORS[ssoError] : null);
 
   return (
     <>
@@ -91,6 +99,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
             Sign in
           </button>
         </form>
+        <SingleSignOn redirectTo={redirectTo} />
       </main>
     </>
   );

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { roleSchema } from './console';
+
+/*
+ * The console's own administration API between the SPA and the BFF (not the Lab API):
+ * console accounts, invitations, single sign-on and the audit trail.
+ */
+
+export const ADMIN_ACCOUNTS_PATH = '/api/admin/accounts';
+export const ADMIN_AUDIT_PATH = '/api/admin/audit';
+export const ADMIN_AUDIT_EXPORT_PATH = '/api/admin/audit/export';
+export const ADMIN_AUDIT_VERIFY_PATH = '/api/admin/audit/verify';
+/** Public: the invited person sets a password with the token of their link. */
+export const INVITATION_ACCEPT_PATH = '/api/invitations/accept';
+/** Public: whether single sign-on is configured, for the sign-in page. */
+export const SIGN_IN_OPTIONS_PATH = '/api/session/options';
+/** Browser navigations (not `/api`): they answer redirects to and from the identity provider. */
+export const SSO_LOGIN_PATH = '/auth/oidc/login';
+export const SSO_CALLBACK_PATH = '/auth/oidc/callback';
+
+/* ---------- passwords (NIST SP 800-63B: length over composition) ---------- */
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Passwords seen most often in breaches that still pass the length rule: a small list,
+ * not a breach corpus. Compared lower-cased.
+ */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '123456789012',
+  '1234567890123',
+  'qwertyuiopas',
+  'qwerty123456',
+  'password1234',
+  'password12345',
+  'passwordpassword',
+  'iloveyou1234',
+  'aaaaaaaaaaaa',
+  '111111111111',
+  '000000000000',
+  'abcdefghijkl',
+  'abc123abc123',
+  'letmein12345',
+  'welcome12345',
+  'administrator',
+  'changeme1234',
+  'qwertyqwerty',
+  'football1234',
+  'baseball1234',
+  'monkey123456',
+  'sunshine1234',
+  'princess1234',
+  'trustno1trustno1',
+  'correcthorsebatterystaple',
+  'correct horse battery staple',
+]);
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), {
+    message: 'This password is one of the most common ones: choose another.',
+  });
+
+/* ---------- console accounts ---------- */
+
+export const ACCOUNT_STATUSES = ['active', 'invited', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  status: z.enum(ACCOUNT_STATUSES),
+  /** `sso`: signs in through the identity provider, which also gives the role. */
+  source: z.enum(['password', 'sso']),
+  created_at: z.iso.datetime(),
+  sessions: z.number().int(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+export const adminAccountsResponseSchema = z.object({ accounts: z.array(adminAccountSchema) });
+
+export const newAccountSchema = z.object({
+  email: z.email('Enter a valid email address.').max(254),
+  name: z.string().trim().min(1, 'Enter a name.').max(100),
+  role: roleSchema,
+});
+export type NewAccount = z.infer<typeof newAccountSchema>;
+
+export const accountChangeSchema = z
+  .object({ role: roleSchema, status: z.enum(['active', 'disabled']) })
+  .partial()
+  .refine((v) => v.role !== undefined || v.status !== undefined, 'Nothing to change.');
+export type AccountChange = z.infer<typeof accountChangeSchema>;
+
+/** A link to set a password: shown once to the admin, who passes it on. */
+export const invitationLinkSchema = z.object({
+  account: adminAccountSchema,
+  link: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
+
+export const INVITATION_VALID_HOURS = 72;
+
+export const acceptInvitationSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: passwordSchema,
+});
+export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;
+
+export const signInOptionsSchema = z.object({
+  sso: z.object({ enabled: z.boolean(), label: z.string() }),
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/** Why single sign-on did not sign someone in: the sign-in page's `?sso=` and its words. */
+export const SSO_ERRORS = {
+  'no-role':
+    'Your identity provider signed you in, but gave you no role in this console. Ask an administrator to grant you one.',
+  disabled: 'This console account is disabled. Ask an administrator.',
+  conflict:
+    'A console account with your e-mail signs in with a password. Ask an administrator to sort it out.',
+  failed: 'Single sign-on did not complete. Try again.',
+  unavailable: 'The identity provider cannot be reached right now.',
+} as const;
+export type SsoError = keyof typeof SSO_ERRORS;
+
+/* ---------- audit trail ---------- */
+
+export const AUDIT_PAGE_SIZE_MAX = 200;
+
+export const auditQuerySchema = z.object({
+  account: z.string().trim().toLowerCase().max(254).optional(),
+  action: z.string().trim().max(200).optional(),
+  record: z.string().trim().max(200).optional(),
+  outcome: z.enum(['success', 'refused', 'failed']).optional(),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  /** Keyset cursor: the id of the last row of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditRowSchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  account_email: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  record_type: z.string(),
+  record_id: z.string().nullable(),
+  outcome: z.number().int(),
+  request_id: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditPageSchema = z.object({
+  rows: z.array(auditRowSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditVerdictSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), rows: z.number().int(), head: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    rows: z.number().int(),
+    broken_id: z.number().int(),
+    reason: z.string(),
+  }),
+]);
+export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'account_email',
+  'role',
+  'action',
+  'record_type',
+  'record_id',
+  'outcome',
+  'request_id',
+] as const;

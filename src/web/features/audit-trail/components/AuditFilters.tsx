@@ -1,0 +1,99 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../shared/ui/Button';
+import { DateRangePicker, type DayRange } from '../../../shared/ui/DateRangePicker';
+import type { AuditSearch } from '../lib/auditSearch';
+
+const OUTCOMES = [
+  ['', 'Any outcome'],
+  ['success', 'Allowed'],
+  ['refused', 'Refused (4xx)'],
+  ['failed', 'Failed (5xx)'],
+] as const;
+
+/** The trail's filters, applied together when the form is sent. */
+export function AuditFilters({
+  search,
+  onApply,
+}: {
+  search: AuditSearch;
+  onApply: (next: AuditSearch) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<AuditSearch>(search);
+  const range: DayRange | null =
+    draft.from && draft.to ? { start: draft.from, end: draft.to } : null;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const clean = Object.fromEntries(
+      Object.entries(draft).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+    ) as AuditSearch;
+    onApply(clean);
+  };
+
+  const text = (key: 'account' | 'action' | 'record', label: string, hint: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        value={draft[key] ?? ''}
+        spellCheck={false}
+        aria-describedby={`${id}-${key}-hint`}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
+      <p id={`${id}-${key}-hint`} className="field-hint">
+        {hint}
+      </p>
+    </div>
+  );
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter the audit trail"
+      className="card audit-filters"
+      onSubmit={submit}
+    >
+      {text('account', 'Account', 'The e-mail, exactly.')}
+      {text('action', 'Action', 'Exactly, e.g. GET /v3/order/{order_id}')}
+      {text('record', 'Record id', 'An order, patient or job id, exactly.')}
+      <div className="field">
+        <label htmlFor={`${id}-outcome`}>Outcome</label>
+        <select
+          id={`${id}-outcome`}
+          value={draft.outcome ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            setDraft({
+              ...draft,
+              outcome: value === '' ? undefined : (value as AuditSearch['outcome']),
+            });
+          }}
+        >
+          {OUTCOMES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DateRangePicker
+        label="When"
+        value={range}
+        onChange={(next) => setDraft({ ...draft, from: next?.start, to: next?.end })}
+      />
+      <p className="audit-filters__actions">
+        <Button type="submit">Apply filters</Button>
+        <Button
+          variant="secondary"
+          onPress={() => {
+            setDraft({});
+            onApply({});
+          }}
+        >
+          Clear
+        </Button>
+      </p>
+    </form>
+  );
+}
