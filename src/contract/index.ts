@@ -22,3 +22,6 @@ export * from './webhooks';
 export * from './userInfo';
 export * from './resultsInbox';
 export * from './savedViews';
+export * from './orderImport';
+export * from './orderDocuments';
+export * from './labTestCatalogue';

@@ -15,6 +15,9 @@ import { DEFAULT_TIMESERIES_PAGE_SIZE, timeseriesRoutes } from './routes/timeser
 import { phlebotomyRoutes } from './routes/phlebotomy';
 import { trackingRoutes } from './routes/tracking';
 import { resendEventsRoutes } from './routes/resendEvents';
+import { labTestCatalogueRoutes } from './routes/labTestCatalogue';
+import { orderDocumentsRoutes } from './routes/orderDocuments';
+import { orderImportRoutes } from './routes/orderImport';
 import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
 import { unmatchedResultArrives } from './store/unmatchedArrival';
 import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
@@ -152,6 +155,9 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(trackingRoutes, { ...context, simulator });
     await api.register(resendEventsRoutes, context);
     await api.register(phlebotomyRoutes, { ...context, simulator });
+    await api.register(labTestCatalogueRoutes, context);
+    await api.register(orderDocumentsRoutes, context);
+    await api.register(orderImportRoutes, context);
   });
   return app;
 }
