@@ -86,6 +86,11 @@ export const PERMISSIONS = {
     allows: 'read the lab test catalogue and markers',
     why: 'the catalogue holds no patient data and names what orders hold',
   },
+  'labAccounts.read': {
+    roles: ['coordinator', 'admin'],
+    allows: 'read the team’s lab accounts',
+    why: 'coordinators order on them; admins make custom panels for them',
+  },
   'catalogue.write': {
     roles: ['admin'],
     allows: 'create and change the team’s custom panels',

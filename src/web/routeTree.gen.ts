@@ -12,11 +12,13 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppLabTestsRouteImport } from './routes/_app/lab-tests';
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
 import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
+import { Route as AppOrdersImportRouteImport } from './routes/_app/orders/import';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
 import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
 import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
@@ -43,6 +45,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLabTestsRoute = AppLabTestsRouteImport.update({
+  id: '/lab-tests',
+  path: '/lab-tests',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
   id: '/admin/webhooks',
   path: '/admin/webhooks',
@@ -66,6 +73,11 @@ const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
 const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
   id: '/orders/$orderId',
   path: '/orders/$orderId',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppOrdersImportRoute = AppOrdersImportRouteImport.update({
+  id: '/orders/import',
+  path: '/orders/import',
   getParentRoute: () => AppRoute,
 } as any);
 const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
@@ -130,9 +142,11 @@ const AppPatientsUserIdWearablesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
+  '/lab-tests': typeof AppLabTestsRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/orders/import': typeof AppOrdersImportRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -149,10 +163,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
+  '/lab-tests': typeof AppLabTestsRoute;
   '/': typeof AppIndexRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/orders/import': typeof AppOrdersImportRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -171,10 +187,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
+  '/_app/lab-tests': typeof AppLabTestsRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/_app/orders/import': typeof AppOrdersImportRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
   '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -194,9 +212,11 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/lab-tests'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
+    | '/orders/import'
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
@@ -213,10 +233,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
+    | '/lab-tests'
     | '/'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
+    | '/orders/import'
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
@@ -234,10 +256,12 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/_app/lab-tests'
     | '/_app/'
     | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
+    | '/_app/orders/import'
     | '/_app/orders/new'
     | '/_app/orders/new-kit'
     | '/_app/orders/register-kit'
@@ -281,6 +305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/lab-tests': {
+      id: '/_app/lab-tests';
+      path: '/lab-tests';
+      fullPath: '/lab-tests';
+      preLoaderRoute: typeof AppLabTestsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/webhooks': {
       id: '/_app/admin/webhooks';
       path: '/admin/webhooks';
@@ -314,6 +345,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/$orderId';
       fullPath: '/orders/$orderId';
       preLoaderRoute: typeof AppOrdersOrderIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/orders/import': {
+      id: '/_app/orders/import';
+      path: '/orders/import';
+      fullPath: '/orders/import';
+      preLoaderRoute: typeof AppOrdersImportRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/orders/new': {
@@ -397,10 +435,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppLabTestsRoute: typeof AppLabTestsRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
+  AppOrdersImportRoute: typeof AppOrdersImportRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
   AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
   AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
@@ -417,10 +457,12 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppLabTestsRoute: AppLabTestsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
+  AppOrdersImportRoute: AppOrdersImportRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppOrdersNewKitRoute: AppOrdersNewKitRoute,
   AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,

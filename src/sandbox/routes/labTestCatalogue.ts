@@ -77,8 +77,9 @@ export const labTestCatalogueRoutes: FastifyPluginCallback<RouteContext> = (app,
     );
     if (!marker) return reply.code(404).send({ detail: 'Marker not found' });
     // ClientFacingMarker: the expected results belong to the listings only.
-    const { expected_results: _left, ...fields } = marker.document;
-    return fields;
+    return Object.fromEntries(
+      Object.entries(marker.document).filter(([key]) => key !== 'expected_results'),
+    );
   });
 
   app.post('/v3/lab_tests/list_order_set_markers', async (request, reply) => {

@@ -58,7 +58,7 @@ export const orderDocumentsRoutes: FastifyPluginCallback<RouteContext> = (app, c
     const doc = stored.record.document;
     if (!doc.has_abn) return reply.code(404).send({ detail: 'This order has no ABN form' });
     const test = await testOf(stored.record.labTestId);
-    const lines = ABN_LINES(doc, String(test?.name ?? 'this test'));
+    const lines = ABN_LINES(doc, typeof test?.name === 'string' ? test.name : 'this test');
     return sendPdf(
       reply,
       `abn-${doc.id}.pdf`,
@@ -74,7 +74,7 @@ export const orderDocumentsRoutes: FastifyPluginCallback<RouteContext> = (app, c
     const lines = [
       `Order ${doc.id}`,
       ...instructionLines({
-        name: String(test?.name ?? ''),
+        name: typeof test?.name === 'string' ? test.name : '',
         method: stored.record.method,
         fasting: test?.fasting === true,
       }),
@@ -141,7 +141,7 @@ export const orderDocumentsRoutes: FastifyPluginCallback<RouteContext> = (app, c
         (r) =>
           `${r.name}: ${r.result} ${r.unit ?? ''}  (ref ${r.reference_range ?? '-'}) ${r.interpretation ?? ''}`,
       ),
-      ...(combined.missing_results ?? []).map((m) => `${m.name}: missing`),
+      ...combined.missing_results.map((m) => `${m.name}: missing`),
     ];
     return sendPdf(
       reply,

@@ -9,7 +9,9 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../api/orders';
 import { hasResults, OrderActions } from './OrderActions';
 import { OrderFacts, OrderPatientFacts } from './OrderFacts';
-import { OrderShipment, OrderTransaction } from './OrderRelations';
+import { DocumentsMenu } from './DocumentsMenu';
+import { OrderHistory } from './OrderHistory';
+import { OrderShipment } from './OrderRelations';
 import { OrderResults } from './OrderResults';
 import { OrderTimeline } from './OrderTimeline';
 import { PhlebotomyPanel } from './PhlebotomyPanel';
@@ -58,21 +60,15 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </h1>
       <OrderFacts order={order} />
       <OrderPatientFacts order={order} />
-      {canActOnOrders(role) || readsResults ? (
-        <OrderActions
-          order={order}
-          canAct={canActOnOrders(role)}
-          canReadResults={readsResults}
-          sandbox={sandbox}
-        />
-      ) : null}
+      <DocumentsMenu order={order} role={role} />
+      {canActOnOrders(role) ? <OrderActions order={order} canAct sandbox={sandbox} /> : null}
       <OrderTimeline order={order} />
       {readsResults && hasResults(order) ? <OrderResults orderId={order.id} /> : null}
       {order.details.type === 'at_home_phlebotomy' ? (
         <PhlebotomyPanel order={order} canAct={canActOnOrders(role)} />
       ) : null}
       <OrderShipment order={order} />
-      <OrderTransaction order={order} />
+      <OrderHistory order={order} readsResults={readsResults} />
     </>
   );
 }
