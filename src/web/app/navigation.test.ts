@@ -6,15 +6,28 @@ describe('navItemsFor', () => {
     const labels = (role: Parameters<typeof navItemsFor>[0]) =>
       navItemsFor(role).map((i) => i.label);
     const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
-    expect(labels('coordinator')).toEqual([...ordering, 'Results', 'Lab reports', 'Wearables']);
-    expect(labels('admin')).toEqual(['Orders', 'Webhooks']);
+    expect(labels('coordinator')).toEqual([
+      ...ordering,
+      'Results',
+      'Lab reports',
+      'Wearables',
+      'Lab tests',
+    ]);
+    expect(labels('admin')).toEqual(['Orders', 'Lab tests', 'Webhooks']);
     expect(labels('clinician')).toEqual([
       'Orders',
       'Patients',
       'Results',
       'Lab reports',
       'Wearables',
+      'Lab tests',
     ]);
-    expect(labels('ops')).toEqual(['Orders', 'Patients', 'Unmatched results', 'Lab reports']);
+    expect(labels('ops')).toEqual([
+      'Orders',
+      'Patients',
+      'Unmatched results',
+      'Lab reports',
+      'Lab tests',
+    ]);
   });
 });
