@@ -129,7 +129,8 @@ test('simulate an order to completion, read its results and download the PDF', a
 
   await test.step('download the result PDF', async () => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download result PDF' }).click();
+    await page.getByRole('button', { name: 'Documents' }).click();
+    await page.getByRole('menuitem', { name: 'Result (PDF)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`results-${kit.id}.pdf`);
     const stream = await file.createReadStream();
@@ -254,7 +255,9 @@ test('a clinician reads results but cannot cancel or simulate', async ({ page, s
   await expect(
     page.getByRole('region', { name: 'Results' }).getByRole('table', { name: 'Biomarkers' }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download result PDF' })).toBeVisible();
+  await page.getByRole('button', { name: 'Documents' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Result (PDF)' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
 });

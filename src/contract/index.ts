@@ -25,3 +25,6 @@ export * from './savedViews';
 export * from './psc';
 export * from './orderActions';
 export * from './administration';
+export * from './orderImport';
+export * from './orderDocuments';
+export * from './labTestCatalogue';

@@ -41,6 +41,11 @@ export const PERMISSIONS = {
     allows: 'create, delete and restore patients',
     why: 'patients are created where orders are placed',
   },
+  'orders.documents': {
+    roles: ['coordinator', 'clinician'],
+    allows: 'print an order’s labels, ABN and collection instructions',
+    why: 'the papers of a draw go with the patient: coordinators and clinicians hand them over',
+  },
   'results.read': {
     roles: ['coordinator', 'clinician'],
     allows: 'read lab results, result documents and the results inbox',
@@ -80,6 +85,11 @@ export const PERMISSIONS = {
     roles: ['coordinator', 'ops', 'clinician', 'admin'],
     allows: 'read the lab test catalogue and markers',
     why: 'the catalogue holds no patient data and names what orders hold',
+  },
+  'labAccounts.read': {
+    roles: ['coordinator', 'admin'],
+    allows: 'read the team’s lab accounts',
+    why: 'coordinators order on them; admins make custom panels for them',
   },
   'catalogue.write': {
     roles: ['admin'],

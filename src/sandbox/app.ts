@@ -17,6 +17,9 @@ import { pscRoutes } from './routes/psc';
 import { orderActionsRoutes } from './routes/orderActions';
 import { trackingRoutes } from './routes/tracking';
 import { resendEventsRoutes } from './routes/resendEvents';
+import { labTestCatalogueRoutes } from './routes/labTestCatalogue';
+import { orderDocumentsRoutes } from './routes/orderDocuments';
+import { orderImportRoutes } from './routes/orderImport';
 import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
 import { unmatchedResultArrives } from './store/unmatchedArrival';
 import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
@@ -162,6 +165,9 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
       schedulingEnabled: () => options.pscSchedulingEnabled ?? true,
     });
     await api.register(orderActionsRoutes, { ...context, simulator });
+    await api.register(labTestCatalogueRoutes, context);
+    await api.register(orderDocumentsRoutes, context);
+    await api.register(orderImportRoutes, context);
   });
   return app;
 }

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app';
 import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppLabTestsRouteImport } from './routes/_app/lab-tests';
 import { Route as AppAdminAccountsRouteImport } from './routes/_app/admin/accounts';
 import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit';
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
@@ -20,6 +21,7 @@ import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-report
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId';
+import { Route as AppOrdersImportRouteImport } from './routes/_app/orders/import';
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
 import { Route as AppOrdersNewKitRouteImport } from './routes/_app/orders/new-kit';
 import { Route as AppOrdersRegisterKitRouteImport } from './routes/_app/orders/register-kit';
@@ -49,6 +51,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLabTestsRoute = AppLabTestsRouteImport.update({
+  id: '/lab-tests',
+  path: '/lab-tests',
   getParentRoute: () => AppRoute,
 } as any);
 const AppAdminAccountsRoute = AppAdminAccountsRouteImport.update({
@@ -84,6 +91,11 @@ const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
 const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
   id: '/orders/$orderId',
   path: '/orders/$orderId',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppOrdersImportRoute = AppOrdersImportRouteImport.update({
+  id: '/orders/import',
+  path: '/orders/import',
   getParentRoute: () => AppRoute,
 } as any);
 const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
@@ -149,11 +161,13 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
+  '/lab-tests': typeof AppLabTestsRoute;
   '/admin/accounts': typeof AppAdminAccountsRoute;
   '/admin/audit': typeof AppAdminAuditRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/orders/import': typeof AppOrdersImportRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -171,12 +185,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
+  '/lab-tests': typeof AppLabTestsRoute;
   '/': typeof AppIndexRoute;
   '/admin/accounts': typeof AppAdminAccountsRoute;
   '/admin/audit': typeof AppAdminAuditRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/orders/import': typeof AppOrdersImportRoute;
   '/orders/new': typeof AppOrdersNewRoute;
   '/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -196,12 +212,14 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/invitation': typeof InvitationRoute;
   '/sign-in': typeof SignInRoute;
+  '/_app/lab-tests': typeof AppLabTestsRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/admin/accounts': typeof AppAdminAccountsRoute;
   '/_app/admin/audit': typeof AppAdminAuditRoute;
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
+  '/_app/orders/import': typeof AppOrdersImportRoute;
   '/_app/orders/new': typeof AppOrdersNewRoute;
   '/_app/orders/new-kit': typeof AppOrdersNewKitRoute;
   '/_app/orders/register-kit': typeof AppOrdersRegisterKitRoute;
@@ -222,11 +240,13 @@ export interface FileRouteTypes {
     | '/'
     | '/invitation'
     | '/sign-in'
+    | '/lab-tests'
     | '/admin/accounts'
     | '/admin/audit'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
+    | '/orders/import'
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
@@ -244,12 +264,14 @@ export interface FileRouteTypes {
   to:
     | '/invitation'
     | '/sign-in'
+    | '/lab-tests'
     | '/'
     | '/admin/accounts'
     | '/admin/audit'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
+    | '/orders/import'
     | '/orders/new'
     | '/orders/new-kit'
     | '/orders/register-kit'
@@ -268,12 +290,14 @@ export interface FileRouteTypes {
     | '/_app'
     | '/invitation'
     | '/sign-in'
+    | '/_app/lab-tests'
     | '/_app/'
     | '/_app/admin/accounts'
     | '/_app/admin/audit'
     | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
+    | '/_app/orders/import'
     | '/_app/orders/new'
     | '/_app/orders/new-kit'
     | '/_app/orders/register-kit'
@@ -325,6 +349,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/lab-tests': {
+      id: '/_app/lab-tests';
+      path: '/lab-tests';
+      fullPath: '/lab-tests';
+      preLoaderRoute: typeof AppLabTestsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/accounts': {
       id: '/_app/admin/accounts';
       path: '/admin/accounts';
@@ -372,6 +403,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/$orderId';
       fullPath: '/orders/$orderId';
       preLoaderRoute: typeof AppOrdersOrderIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/orders/import': {
+      id: '/_app/orders/import';
+      path: '/orders/import';
+      fullPath: '/orders/import';
+      preLoaderRoute: typeof AppOrdersImportRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/orders/new': {
@@ -455,12 +493,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppLabTestsRoute: typeof AppLabTestsRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminAccountsRoute: typeof AppAdminAccountsRoute;
   AppAdminAuditRoute: typeof AppAdminAuditRoute;
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
+  AppOrdersImportRoute: typeof AppOrdersImportRoute;
   AppOrdersNewRoute: typeof AppOrdersNewRoute;
   AppOrdersNewKitRoute: typeof AppOrdersNewKitRoute;
   AppOrdersRegisterKitRoute: typeof AppOrdersRegisterKitRoute;
@@ -477,12 +517,14 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppLabTestsRoute: AppLabTestsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAccountsRoute: AppAdminAccountsRoute,
   AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
+  AppOrdersImportRoute: AppOrdersImportRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppOrdersNewKitRoute: AppOrdersNewKitRoute,
   AppOrdersRegisterKitRoute: AppOrdersRegisterKitRoute,

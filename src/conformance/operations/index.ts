@@ -1,5 +1,7 @@
 import type { OperationCheck } from '../table';
 import { CATALOGUE } from './catalogue';
+import { LAB_TEST_CATALOGUE } from './labTestCatalogue';
+import { ORDER_DOCUMENTS } from './orderDocuments';
 import { ORDERING } from './ordering';
 import { ORDER_READING } from './orders';
 import { PARSING } from './parsing';
@@ -25,4 +27,6 @@ export const OPERATIONS: readonly OperationCheck[] = [
   ...PARSING,
   ...TIMESERIES,
   ...WALK_IN,
+  ...ORDER_DOCUMENTS,
+  ...LAB_TEST_CATALOGUE,
 ];

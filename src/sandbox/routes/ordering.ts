@@ -39,14 +39,17 @@ import { findLiveTeamUser } from './users';
 
 export const ORDER_CREATED_MESSAGE = 'Order created successfully';
 
-interface OrderSet {
+export interface OrderSet {
   tests: TeamLabTest[];
   markers: MarkerRow[];
   issues: ContractIssue[];
 }
 
 /** What the order names: its lab tests (order set or deprecated lab_test_id) or add-on markers. */
-async function loadOrderSet(ctx: RouteContext, request: CreateOrderRequest): Promise<OrderSet> {
+export async function loadOrderSet(
+  ctx: RouteContext,
+  request: Pick<CreateOrderRequest, 'order_set'> & { lab_test_id?: string | null | undefined },
+): Promise<OrderSet> {
   const issues: ContractIssue[] = [];
   const setIds = request.order_set?.lab_test_ids ?? [];
   const ids = setIds.length > 0 ? setIds : request.lab_test_id ? [request.lab_test_id] : [];

@@ -6,22 +6,35 @@ describe('navItemsFor', () => {
     const labels = (role: Parameters<typeof navItemsFor>[0]) =>
       navItemsFor(role).map((i) => i.label);
     const ordering = ['Orders', 'New order', 'Test kits', 'Patients'];
-    expect(labels('coordinator')).toEqual([...ordering, 'Results', 'Lab reports', 'Wearables']);
-    expect(labels('admin')).toEqual(['Orders', 'Accounts', 'Audit trail', 'Webhooks']);
+    expect(labels('coordinator')).toEqual([
+      ...ordering,
+      'Results',
+      'Lab reports',
+      'Wearables',
+      'Lab tests',
+    ]);
+    expect(labels('admin')).toEqual(['Orders', 'Lab tests', 'Accounts', 'Audit trail', 'Webhooks']);
     expect(labels('clinician')).toEqual([
       'Orders',
       'Patients',
       'Results',
       'Lab reports',
       'Wearables',
+      'Lab tests',
     ]);
-    expect(labels('ops')).toEqual(['Orders', 'Patients', 'Unmatched results', 'Lab reports']);
+    expect(labels('ops')).toEqual([
+      'Orders',
+      'Patients',
+      'Unmatched results',
+      'Lab reports',
+      'Lab tests',
+    ]);
   });
 
   it('gathers the admins’ links in an Administration group, which other roles never see', () => {
     const admin = navSectionsFor('admin').map((s) => [s.group, s.items.map((i) => i.label)]);
     expect(admin).toEqual([
-      [null, ['Orders']],
+      [null, ['Orders', 'Lab tests']],
       ['Administration', ['Accounts', 'Audit trail', 'Webhooks']],
     ]);
     expect(navSectionsFor('coordinator').map((s) => s.group)).toEqual([null]);

@@ -32,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
+  { label: 'Lab tests', to: '/lab-tests', roles: rolesWith('catalogue.read') },
   // Running the console: accounts, the audit trail, webhooks, keys and teams.
   {
     label: 'Accounts',
@@ -56,6 +57,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** Screens the command palette offers beside the navigation's. */
 export const MORE_SCREENS: readonly NavItem[] = [
   { label: 'Register a test kit', to: '/orders/register-kit', roles: ORDERING_ROLES },
+  { label: 'Import an order', to: '/orders/import', roles: ORDERING_ROLES },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -1,6 +1,8 @@
 import type { Permission } from '../../../contract';
 import type { AnswerKind } from '../answer';
 import { ORDER_ACTION_CALLS } from './orderActions';
+import { LAB_TEST_CATALOGUE_CALLS } from './labTestCatalogue';
+import { ORDER_DOCUMENT_CALLS } from './orderDocuments';
 import { ORDER_READING_CALLS } from './orderReading';
 import { ORDERING_CALLS } from './ordering';
 import { PATIENT_CALLS } from './patients';
@@ -46,6 +48,8 @@ export const ALLOW_LIST: readonly AllowedCall[] = [
   ...WEARABLES_CALLS,
   ...PATIENT_CALLS,
   ...ORDER_ACTION_CALLS,
+  ...ORDER_DOCUMENT_CALLS,
+  ...LAB_TEST_CATALOGUE_CALLS,
 ];
 
 export interface MatchedCall {

@@ -22,5 +22,5 @@ export const ORDER_READING_CALLS: readonly AllowedCall[] = [
   },
   { method: 'GET', path: '/v3/lab_tests', permission: 'catalogue.read' },
   { method: 'GET', path: '/v3/lab_tests/markers', permission: 'catalogue.read' },
-  { method: 'GET', path: '/v3/lab_test/lab_account', permission: 'orders.write' },
+  { method: 'GET', path: '/v3/lab_test/lab_account', permission: 'labAccounts.read' },
 ];

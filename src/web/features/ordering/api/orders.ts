@@ -1,4 +1,5 @@
 import { postOrderResponseSchema } from '../../../../contract/order';
+import type { ImportOrderRequest } from '../../../../contract/orderImport';
 import type { CreateOrderRequest } from '../../../../contract/orderRequest';
 import type {
   CreateTestkitOrderRequest,
@@ -24,3 +25,10 @@ export const createTestkitOrder = (request: CreateTestkitOrderRequest, key: stri
 
 export const registerTestkit = (request: RegisterTestkitRequest, key: string) =>
   post('/v3/order/testkit/register', request, key);
+
+/** POST /v3/order/import: an order placed outside the API, with the lab's sample id. */
+export async function importOrder(request: ImportOrderRequest) {
+  return postOrderResponseSchema.parse(
+    await apiRequest(labPath('/v3/order/import'), { method: 'POST', body: request }),
+  );
+}

@@ -42,7 +42,10 @@ export function OrderSetFieldset({
   const setMessage = useFieldError(form, 'order_set');
   const addOnMessage = useFieldError(form, 'order_set.add_on');
   const account = accounts.find((a) => a.id === accountId) ?? null;
-  const testsOfLab = account ? labTests.filter((t) => t.lab?.slug === account.lab) : [];
+  // The team's custom panels are offered with the starter tests once approved (active).
+  const testsOfLab = account
+    ? labTests.filter((t) => t.lab?.slug === account.lab && t.status === 'active')
+    : [];
   const labName = (slug: string) => labTests.find((t) => t.lab?.slug === slug)?.lab?.name ?? slug;
 
   const toggleTest = (testId: string, on: boolean) => {

@@ -13,47 +13,26 @@ import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { downloadFile } from '../api/download';
 import { orderQueryOptions } from '../api/orders';
-import { cancelOrder, requisitionPdfPath, resultPdfPath, simulateOrder } from '../api/tracking';
+import { cancelOrder, simulateOrder } from '../api/tracking';
 
 export const hasResults = (order: Order) =>
   order.events.some((e) => /\.(partial_results|completed|corrected)$/.test(e.status));
-const hasRequisition = (order: Order) =>
-  parseOrderStatus(order.last_event.status).lowLevel !== 'ordered' &&
-  !/^cancelled\./.test(order.last_event.status);
 
 interface ActionsProps {
   order: Order;
   canAct: boolean;
-  canReadResults: boolean;
   sandbox: boolean;
 }
 
-export function OrderActions({ order, canAct, canReadResults, sandbox }: ActionsProps) {
+export function OrderActions({ order, canAct, sandbox }: ActionsProps) {
   const heading = useId();
   const low = parseOrderStatus(order.last_event.status).lowLevel;
   const cancellable = canAct && canCancel(order.details.type, low);
   return (
     <section aria-labelledby={heading} className="card actions">
       <h2 id={heading}>Actions</h2>
-      <div className="actions__row">
-        {cancellable ? <CancelOrder order={order} /> : null}
-        {canReadResults && hasResults(order) ? (
-          <Download
-            path={resultPdfPath(order.id)}
-            filename={`results-${order.id}.pdf`}
-            label="Download result PDF"
-          />
-        ) : null}
-        {canReadResults && hasRequisition(order) ? (
-          <Download
-            path={requisitionPdfPath(order.id)}
-            filename={`requisition-${order.id}.pdf`}
-            label="Download requisition PDF"
-          />
-        ) : null}
-      </div>
+      <div className="actions__row">{cancellable ? <CancelOrder order={order} /> : null}</div>
       {canAct && !cancellable ? (
         <p className="muted">
           This order can no longer be cancelled ({describeStatus(order.last_event.status).text}).
@@ -61,30 +40,6 @@ export function OrderActions({ order, canAct, canReadResults, sandbox }: Actions
       ) : null}
       {canAct && sandbox ? <Simulate order={order} /> : null}
     </section>
-  );
-}
-
-function Download({ path, filename, label }: { path: string; filename: string; label: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <span>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          downloadFile(path, filename)
-            .catch((e: unknown) => setError(describeError(e)))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {busy ? 'Downloading …' : label}
-      </button>
-      {error ? <span role="alert"> {error}</span> : null}
-    </span>
   );
 }
 

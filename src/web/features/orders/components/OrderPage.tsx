@@ -9,7 +9,9 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { orderQueryOptions } from '../api/orders';
 import { hasResults, OrderActions } from './OrderActions';
 import { OrderFacts, OrderPatientFacts } from './OrderFacts';
-import { OrderShipment, OrderTransaction } from './OrderRelations';
+import { DocumentsMenu } from './DocumentsMenu';
+import { OrderHistory } from './OrderHistory';
+import { OrderShipment } from './OrderRelations';
 import { OrderResults } from './OrderResults';
 import { OrderTimeline } from './OrderTimeline';
 import { OnSiteDraw } from './OnSiteDraw';
@@ -62,14 +64,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </h1>
       <OrderFacts order={order} />
       <OrderPatientFacts order={order} />
-      {canActOnOrders(role) || readsResults ? (
-        <OrderActions
-          order={order}
-          canAct={canActOnOrders(role)}
-          canReadResults={readsResults}
-          sandbox={sandbox}
-        />
-      ) : null}
+      <DocumentsMenu order={order} role={role} />
+      {canActOnOrders(role) ? <OrderActions order={order} canAct sandbox={sandbox} /> : null}
       {canActOnOrders(role) && order.details.type === 'on_site_collection' ? (
         <div className="actions">
           <OnSiteDraw order={order} />
@@ -86,7 +82,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
       ) : null}
       <PatientMessages order={order} canAct={canActOnOrders(role)} />
       <OrderShipment order={order} />
-      <OrderTransaction order={order} />
+      <OrderHistory order={order} readsResults={readsResults} />
     </>
   );
 }

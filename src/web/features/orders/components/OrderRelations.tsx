@@ -1,58 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Order } from '../../../../contract/order';
-import { formatDateTime, humanize } from '../../../shared/lib/format';
-import { describeStatus } from '../../../shared/lib/labels';
-
-/** The order transaction: the initial order and its redraws and recreations. */
-export function OrderTransaction({ order }: { order: Order }) {
-  const heading = useId();
-  const transaction = order.order_transaction;
-  if (!transaction) return null;
-  return (
-    <section aria-labelledby={heading}>
-      <h2 id={heading}>Order transaction</h2>
-      <p>
-        Transaction <span className="mono">{transaction.id}</span>: {humanize(transaction.status)}
-      </p>
-      <table className="table">
-        <caption>Orders in this transaction</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Origin</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {transaction.orders.map((member) => (
-            <tr key={member.id}>
-              <th scope="row">
-                {member.id === order.id ? (
-                  <span className="mono">{member.id.slice(0, 8)} (this order)</span>
-                ) : (
-                  <Link to="/orders/$orderId" params={{ orderId: member.id }} className="mono">
-                    {member.id.slice(0, 8)}
-                  </Link>
-                )}
-              </th>
-              <td>{humanize(member.origin ?? 'initial')}</td>
-              <td>
-                {member.low_level_status
-                  ? describeStatus(`x.x.${member.low_level_status}`).text
-                  : 'Unknown'}
-              </td>
-              <td>
-                <time dateTime={member.created_at}>{formatDateTime(member.created_at)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
 
 /** A test kit's journey: courier and tracking both ways. */
 export function OrderShipment({ order }: { order: Order }) {

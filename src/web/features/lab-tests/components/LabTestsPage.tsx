@@ -1,0 +1,333 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Role } from '../../../../contract/console';
+import { COLLECTION_METHODS } from '../../../../contract/enums';
+import type { LabTest } from '../../../../contract/labTest';
+import { can } from '../../../../contract/permissions';
+import { describeError } from '../../../shared/api/client';
+import { humanize } from '../../../shared/lib/format';
+import { Button } from '../../../shared/ui/Button';
+import { ModalDialog } from '../../../shared/ui/Dialog';
+import { EmptyState, Pending } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/usePageTitle';
+import {
+  accountMarkersQueryOptions,
+  createLabTest,
+  labAccountsQueryOptions,
+  labTestMarkersQueryOptions,
+  labTestPagesQueryOptions,
+  labsQueryOptions,
+  updateLabTest,
+} from '../api/labTests';
+import './labTests.css';
+
+/** The team's lab test catalogue: everyone reads it, admins make and change custom panels. */
+export function LabTestsPage({ role }: { role: Role }) {
+  usePageTitle('Lab tests');
+  const pages = useInfiniteQuery(labTestPagesQueryOptions);
+  const labs = useQuery(labsQueryOptions);
+  const [open, setOpen] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [changing, setChanging] = useState<LabTest | null>(null);
+  const admin = can(role, 'catalogue.write');
+  const tests = pages.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <>
+      <h1>Lab tests</h1>
+      <p className="lede">
+        The team&apos;s lab tests and custom panels.
+        {admin
+          ? ' A new panel waits for the provider’s approval; activate it here once approved.'
+          : ' Admins create and change the team’s custom panels.'}
+      </p>
+      {admin ? (
+        <p className="actions">
+          <Button onPress={() => setCreating(true)}>New custom panel</Button>
+        </p>
+      ) : null}
+      {labs.data ? <p className="muted">Labs: {labs.data.map((l) => l.name).join(' · ')}</p> : null}
+      {pages.isPending ? <Pending label="Loading the lab tests …" /> : null}
+      {pages.isError ? <p role="alert">{describeError(pages.error)}</p> : null}
+      {pages.isSuccess && tests.length === 0 ? (
+        <EmptyState title="No lab tests yet">Admins can create a custom panel.</EmptyState>
+      ) : null}
+      {tests.length > 0 ? (
+        <div className="table-scroll">
+          <table className="table">
+            <caption>Lab tests</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Lab</th>
+                <th scope="col">Collection</th>
+                <th scope="col">Status</th>
+                <th scope="col">Markers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tests.map((test) => (
+                <tr key={test.id}>
+                  <th scope="row">{test.name}</th>
+                  <td>{test.lab?.name ?? '—'}</td>
+                  <td>{humanize(test.method)}</td>
+                  <td>{humanize(test.status)}</td>
+                  <td className="lab-tests__row-actions">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      aria-label={`Markers of ${test.name}`}
+                      onPress={() => setOpen(open === test.id ? null : test.id)}
+                    >
+                      {test.markers?.length ?? 0} markers
+                    </Button>
+                    {admin && !test.auto_generated ? (
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        aria-label={`Change ${test.name}`}
+                        onPress={() => setChanging(test)}
+                      >
+                        Change
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pages.hasNextPage ? (
+        <p>
+          <Button
+            variant="secondary"
+            isDisabled={pages.isFetchingNextPage}
+            onPress={() => void pages.fetchNextPage()}
+          >
+            {pages.isFetchingNextPage ? 'Loading …' : 'Show more lab tests'}
+          </Button>
+        </p>
+      ) : null}
+      {open ? <TestMarkers test={tests.find((t) => t.id === open)} /> : null}
+      {admin ? <NewPanelDialog isOpen={creating} onOpenChange={setCreating} /> : null}
+      {admin && changing ? (
+        <ChangePanelDialog test={changing} onClose={() => setChanging(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function TestMarkers({ test }: { test: LabTest | undefined }) {
+  const heading = useId();
+  const markers = useQuery({ ...labTestMarkersQueryOptions(test?.id ?? ''), enabled: !!test });
+  if (!test) return null;
+  return (
+    <section aria-labelledby={heading} className="card">
+      <h2 id={heading}>Markers of {test.name}</h2>
+      {markers.isPending ? <Pending lines={2} /> : null}
+      {markers.isError ? <p role="alert">{describeError(markers.error)}</p> : null}
+      <ul>
+        {markers.data?.markers.map((m) => (
+          <li key={m.id}>
+            {m.name}{' '}
+            <span className="muted">
+              ({m.provider_id ?? m.slug}
+              {m.unit ? `, ${m.unit}` : ''})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function NewPanelDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const accounts = useQuery({ ...labAccountsQueryOptions, enabled: isOpen });
+  const [accountId, setAccountId] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [method, setMethod] = useState<(typeof COLLECTION_METHODS)[number]>('walk_in_test');
+  const [markerIds, setMarkerIds] = useState<number[]>([]);
+  const markers = useQuery({ ...accountMarkersQueryOptions(accountId), enabled: accountId !== '' });
+  const mutation = useMutation({
+    mutationFn: () =>
+      createLabTest({
+        name,
+        description,
+        method,
+        marker_ids: markerIds,
+        lab_account_id: accountId || null,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['lab-tests'] });
+      onOpenChange(false);
+      setName('');
+      setDescription('');
+      setMarkerIds([]);
+    },
+  });
+  return (
+    <ModalDialog isOpen={isOpen} onOpenChange={onOpenChange} title="New custom panel" size="wide">
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          mutation.mutate();
+        }}
+      >
+        <p className="field">
+          <label htmlFor={`${id}-name`}>Panel name</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+        </p>
+        <p className="field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <input
+            id={`${id}-description`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </p>
+        <p className="field">
+          <label htmlFor={`${id}-account`}>Lab account</label>
+          <select
+            id={`${id}-account`}
+            value={accountId}
+            onChange={(e) => {
+              setAccountId(e.target.value);
+              setMarkerIds([]);
+            }}
+          >
+            <option value="">Choose a lab account</option>
+            {accounts.data?.data.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.account_name ?? a.lab}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p className="field">
+          <label htmlFor={`${id}-method`}>Collection method</label>
+          <select
+            id={`${id}-method`}
+            value={method}
+            onChange={(e) => {
+              const next = COLLECTION_METHODS.find((m) => m === e.target.value);
+              if (next) setMethod(next);
+            }}
+          >
+            {COLLECTION_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {humanize(m)}
+              </option>
+            ))}
+          </select>
+        </p>
+        {accountId ? (
+          <fieldset className="lab-tests__markers">
+            <legend>Markers</legend>
+            {markers.isPending ? <Pending lines={2} /> : null}
+            {markers.data?.markers.map((m) => (
+              <p className="choice" key={m.id}>
+                <input
+                  id={`${id}-marker-${m.id}`}
+                  type="checkbox"
+                  checked={markerIds.includes(m.id)}
+                  onChange={(e) =>
+                    setMarkerIds(
+                      e.target.checked ? [...markerIds, m.id] : markerIds.filter((x) => x !== m.id),
+                    )
+                  }
+                />
+                <label htmlFor={`${id}-marker-${m.id}`}>{m.name}</label>
+              </p>
+            ))}
+          </fieldset>
+        ) : null}
+        {mutation.error ? (
+          <p role="alert">The Lab API refused: {describeError(mutation.error)}</p>
+        ) : null}
+        <p className="dialog__actions">
+          <Button variant="secondary" onPress={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Creating …' : 'Create panel'}
+          </button>
+        </p>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function ChangePanelDialog({ test, onClose }: { test: LabTest; onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(test.name);
+  const [active, setActive] = useState(test.status === 'active');
+  const mutation = useMutation({
+    mutationFn: () =>
+      updateLabTest(test.id, {
+        ...(name !== test.name ? { name } : {}),
+        ...(active !== (test.status === 'active') ? { active } : {}),
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['lab-tests'] });
+      onClose();
+    },
+  });
+  return (
+    <ModalDialog isOpen onOpenChange={(open) => !open && onClose()} title={`Change ${test.name}`}>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          mutation.mutate();
+        }}
+      >
+        <p className="field">
+          <label htmlFor={`${id}-name`}>Panel name</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+        </p>
+        <p className="choice">
+          <input
+            id={`${id}-active`}
+            type="checkbox"
+            checked={active}
+            onChange={(e) => setActive(e.target.checked)}
+          />
+          <label htmlFor={`${id}-active`}>Active: coordinators can order it</label>
+        </p>
+        {mutation.error ? (
+          <p role="alert">The Lab API refused: {describeError(mutation.error)}</p>
+        ) : null}
+        <p className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving …' : 'Save'}
+          </button>
+        </p>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  labAccountsQueryOptions,
+  labTestsQueryOptions,
+} from '../../../features/lab-tests/api/labTests';
+import { ImportOrderPage } from '../../../features/ordering/components/ImportOrderPage';
+
+export const Route = createFileRoute('/_app/orders/import')({
+  staticData: { permission: 'orders.write', title: 'Import an order' },
+  loader: async ({ context: { queryClient, forbidden } }) => {
+    if (forbidden) return;
+    await Promise.all([
+      queryClient.query({ ...labAccountsQueryOptions, staleTime: 'static' }),
+      queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }),
+    ]);
+  },
+  component: ImportOrderPage,
+});
