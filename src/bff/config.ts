@@ -98,6 +98,10 @@ const envSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret from the webhook settings')
       .optional(),
   ),
+  /** The organisation management API (issue 17): an Org or Team management key, `mg_…`. */
+  LAB_API_MANAGEMENT_KEY: optionalText,
+  LAB_API_ORG_ID: optionalText.pipe(z.uuid().optional()),
+  LAB_API_MANAGEMENT_BASE_URL: optionalText.pipe(z.url().optional()),
   RECONCILE_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -146,11 +150,25 @@ export interface BffConfig {
   reconcileIntervalMs: number;
   /** Minutes a critical result may wait for an acknowledgement before the inbox says overdue. */
   resultCriticalAckMinutes: number;
+  /** The management API; null when not configured (`npm start` makes one for the local Lab API). */
+  management: ManagementUpstream | null;
 }
+
+/** Where the BFF manages the organisation, and with which key (never logged, never sent out). */
+export interface ManagementUpstream {
+  baseUrl: string;
+  key: string;
+  orgId: string;
+}
+
+/** The management API's address (facts §10). */
+export const MANAGEMENT_BASE_URL_DEFAULT = 'https://api.management.junction.com';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+const SECRET_SETTINGS = ['LAB_API_WEBHOOK_SECRET', 'LAB_API_MANAGEMENT_KEY', 'LAB_API_KEY'];
 
 /** Parses the environment once at boot; the first bad value becomes one readable line. */
 export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
@@ -159,7 +177,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     // A secret in the wrong form is still a secret: it is not repeated in the message.
-    const got = name === 'LAB_API_WEBHOOK_SECRET' ? undefined : env[name];
+    const got = SECRET_SETTINGS.includes(name) ? undefined : env[name];
     throw new ConfigError(
       `Configuration error: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
     );
@@ -186,6 +204,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
       'Configuration error: CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD must be set together',
     );
   }
+  if ((e.LAB_API_MANAGEMENT_KEY === undefined) !== (e.LAB_API_ORG_ID === undefined)) {
+    throw new ConfigError(
+      'Configuration error: LAB_API_MANAGEMENT_KEY and LAB_API_ORG_ID must be set together',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -210,6 +233,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     webhookSecret: e.LAB_API_WEBHOOK_SECRET ?? null,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     resultCriticalAckMinutes: e.RESULT_CRITICAL_ACK_MINUTES,
+    management:
+      e.LAB_API_MANAGEMENT_KEY && e.LAB_API_ORG_ID
+        ? {
+            baseUrl: (e.LAB_API_MANAGEMENT_BASE_URL ?? MANAGEMENT_BASE_URL_DEFAULT).replace(/\/$/, ''),
+            key: e.LAB_API_MANAGEMENT_KEY,
+            orgId: e.LAB_API_ORG_ID,
+          }
+        : null,
   };
 }
 

@@ -22,3 +22,4 @@ export * from './webhooks';
 export * from './userInfo';
 export * from './resultsInbox';
 export * from './savedViews';
+export * from './management';

@@ -29,6 +29,8 @@ export interface Stack {
   labApi: FastifyInstance;
   store: Store;
   apiKey: string;
+  /** The Org management key the BFF holds (a canary too). */
+  managementKey: string;
   /** `METHOD /path?query` of every request the Lab API received. */
   upstreamCalls: string[];
   /** The headers of the last request the Lab API received. */
@@ -38,7 +40,7 @@ export interface Stack {
   signIn(role: Role): Promise<string>;
   request(
     cookie: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     init?: {
       headers?: Record<string, string>;
@@ -72,14 +74,19 @@ export interface StackOptions {
    * `webhookSecret`). `retryScale` shrinks the retry schedule; `chaos` sets the switches.
    */
   deliverWebhooks?: { retryScale?: number; chaos?: WebhookChaos };
+  /** `none`: the organisation's plan has no management features. */
+  managementPlan?: 'enterprise' | 'none';
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
+  const managementKey = `mg_CANARY_${randomBytes(12).toString('hex')}`;
   const labApi = await buildSandboxApp({
     dbFile: ':memory:',
     apiKey,
+    managementKey,
+    ...(options.managementPlan ? { managementPlan: options.managementPlan } : {}),
     ...(options.deliverWebhooks
       ? {
           webhookRetryScale: options.deliverWebhooks.retryScale ?? 0.001,
@@ -134,6 +141,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    management: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      key: managementKey,
+      orgId: labApi.management.orgId,
+    },
     ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}),
     ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
     logLevel: 'trace',
@@ -150,7 +162,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await bff.listen({ port: 0, host: '127.0.0.1' });
     const bffAddress = bff.server.address();
     const bffPort = typeof bffAddress === 'object' && bffAddress ? bffAddress.port : 0;
-    labApi.webhooks.addEndpoint({
+    // As `npm start` does: an endpoint of the organisation, which admins can rotate.
+    await labApi.management.registerHostEndpoint({
       url: `http://127.0.0.1:${bffPort}${WEBHOOK_RECEIVER_PATH}`,
       secret: options.webhookSecret,
     });
@@ -177,6 +190,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     labApi,
     store,
     apiKey,
+    managementKey,
     upstreamCalls,
     logs,
     request,

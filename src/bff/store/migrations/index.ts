@@ -7,6 +7,7 @@ import { auditChain } from './004_audit_chain';
 import { webhookInbox } from './005_webhook_inbox';
 import { resultAcknowledgements } from './008_result_acknowledgements';
 import { savedViews } from './006_saved_views';
+import { webhookSigningSecrets } from './011_webhook_signing_secrets';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005_webhook_inbox': webhookInbox(),
     '008_result_acknowledgements': resultAcknowledgements(),
     '006_saved_views': savedViews(),
+    '011_webhook_signing_secrets': webhookSigningSecrets(),
   };
 }

@@ -4,6 +4,7 @@ import { ordering } from './002_ordering';
 import { tracking } from './003_tracking';
 import { review } from './004_review';
 import { webhooks } from './005_webhooks';
+import { management } from './008_management';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_tracking': tracking,
   '004_review': review,
   '005_webhooks': webhooks,
+  '008_management': management,
 };
