@@ -130,8 +130,8 @@ describe('management through the BFF', () => {
     const rows = await auditRows(
       `DELETE ${webhooksPath.replace(DEMO_TEAM_ID, ':teamId').replace('/sandbox/', '/:environment/')}/:webhookId`,
     );
-    expect(rows).toEqual([
-      { role: 'admin', action: expect.any(String), record_id: endpoint.id, outcome: 204 },
+    expect(rows.map((r) => [r.role, r.record_id, r.outcome])).toEqual([
+      ['admin', endpoint.id, 204],
     ]);
   });
 

@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
+import { Route as AppAdminApiKeysRouteImport } from './routes/_app/admin/api-keys';
+import { Route as AppAdminManagementKeysRouteImport } from './routes/_app/admin/management-keys';
+import { Route as AppAdminTeamsRouteImport } from './routes/_app/admin/teams';
+import { Route as AppAdminWebhookEndpointsRouteImport } from './routes/_app/admin/webhook-endpoints';
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
 import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
@@ -43,6 +47,27 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminApiKeysRoute = AppAdminApiKeysRouteImport.update({
+  id: '/admin/api-keys',
+  path: '/admin/api-keys',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminManagementKeysRoute = AppAdminManagementKeysRouteImport.update({
+  id: '/admin/management-keys',
+  path: '/admin/management-keys',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminTeamsRoute = AppAdminTeamsRouteImport.update({
+  id: '/admin/teams',
+  path: '/admin/teams',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminWebhookEndpointsRoute =
+  AppAdminWebhookEndpointsRouteImport.update({
+    id: '/admin/webhook-endpoints',
+    path: '/admin/webhook-endpoints',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
   id: '/admin/webhooks',
   path: '/admin/webhooks',
@@ -130,6 +155,10 @@ const AppPatientsUserIdWearablesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
+  '/admin/api-keys': typeof AppAdminApiKeysRoute;
+  '/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/admin/teams': typeof AppAdminTeamsRoute;
+  '/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -150,6 +179,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/': typeof AppIndexRoute;
+  '/admin/api-keys': typeof AppAdminApiKeysRoute;
+  '/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/admin/teams': typeof AppAdminTeamsRoute;
+  '/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -172,6 +205,10 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/admin/api-keys': typeof AppAdminApiKeysRoute;
+  '/_app/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/_app/admin/teams': typeof AppAdminTeamsRoute;
+  '/_app/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -194,6 +231,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/admin/api-keys'
+    | '/admin/management-keys'
+    | '/admin/teams'
+    | '/admin/webhook-endpoints'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -214,6 +255,10 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/'
+    | '/admin/api-keys'
+    | '/admin/management-keys'
+    | '/admin/teams'
+    | '/admin/webhook-endpoints'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -235,6 +280,10 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/'
+    | '/_app/admin/api-keys'
+    | '/_app/admin/management-keys'
+    | '/_app/admin/teams'
+    | '/_app/admin/webhook-endpoints'
     | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
@@ -279,6 +328,34 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AppIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/api-keys': {
+      id: '/_app/admin/api-keys';
+      path: '/admin/api-keys';
+      fullPath: '/admin/api-keys';
+      preLoaderRoute: typeof AppAdminApiKeysRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/management-keys': {
+      id: '/_app/admin/management-keys';
+      path: '/admin/management-keys';
+      fullPath: '/admin/management-keys';
+      preLoaderRoute: typeof AppAdminManagementKeysRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/teams': {
+      id: '/_app/admin/teams';
+      path: '/admin/teams';
+      fullPath: '/admin/teams';
+      preLoaderRoute: typeof AppAdminTeamsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/webhook-endpoints': {
+      id: '/_app/admin/webhook-endpoints';
+      path: '/admin/webhook-endpoints';
+      fullPath: '/admin/webhook-endpoints';
+      preLoaderRoute: typeof AppAdminWebhookEndpointsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/webhooks': {
@@ -398,6 +475,10 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute;
+  AppAdminApiKeysRoute: typeof AppAdminApiKeysRoute;
+  AppAdminManagementKeysRoute: typeof AppAdminManagementKeysRoute;
+  AppAdminTeamsRoute: typeof AppAdminTeamsRoute;
+  AppAdminWebhookEndpointsRoute: typeof AppAdminWebhookEndpointsRoute;
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
@@ -418,6 +499,10 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAdminApiKeysRoute: AppAdminApiKeysRoute,
+  AppAdminManagementKeysRoute: AppAdminManagementKeysRoute,
+  AppAdminTeamsRoute: AppAdminTeamsRoute,
+  AppAdminWebhookEndpointsRoute: AppAdminWebhookEndpointsRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,

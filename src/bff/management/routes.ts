@@ -116,8 +116,8 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
           const answer = await handler(parsedParams.data, request, opts.client);
           status = answer.status ?? 200;
           await audit(request, action, recordType, answer.recordId ?? recordId, status);
-          if (answer.body === undefined) return reply.status(status).send();
-          return reply.status(status).send(answer.body);
+          if (answer.body === undefined) return await reply.status(status).send();
+          return await reply.status(status).send(answer.body);
         } catch (error) {
           const refusal = asRefusal(error);
           if (!refusal) throw error;
@@ -135,9 +135,9 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     teamId: null,
   });
 
-  route('GET', '/scope', 'management', z.object({}), async (_p, _r, client) => ({
-    body: scope(client),
-  }));
+  route('GET', '/scope', 'management', z.object({}), (_p, _r, client) =>
+    Promise.resolve({ body: scope(client) }),
+  );
 
   /* Teams and their lab accounts. */
 

@@ -24,7 +24,7 @@ export class SigningSecrets {
       .orderBy('added_at', 'desc')
       .execute();
     const valid = rows
-      .filter((r) => r.valid_until === null || Number(r.valid_until) > now)
+      .filter((r) => r.valid_until === null || r.valid_until > now)
       .map((r) => r.secret);
     const retired = rows.some((r) => r.secret === this.configured);
     if (this.configured && !retired && !valid.includes(this.configured)) {

@@ -38,7 +38,7 @@ export async function registerManagement(
   const hostKeyDigest = digest(
     options.managementKey ?? `mg_${randomBytes(24).toString('base64url')}`,
   );
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     managementRoutes(scope, {
       db: deps.db,
       orgId: DEMO_ORG_ID,
@@ -47,6 +47,7 @@ export async function registerManagement(
       plan: () => plan,
       now: deps.now,
     });
+    done();
   });
   return {
     orgId: DEMO_ORG_ID,

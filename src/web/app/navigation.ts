@@ -9,6 +9,8 @@ export interface NavItem {
   roles: readonly Role[];
   /** The key after `g` that opens it ("g o": orders). */
   shortcut?: string;
+  /** A heading the link is listed under (admins' screens: "Administration"). */
+  group?: string;
 }
 
 /** The main navigation: one list, each link shown to the roles that can use it. */
@@ -27,6 +29,30 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
   { label: 'Webhooks', to: '/admin/webhooks', roles: rolesWith('administration') },
+  {
+    label: 'Webhook endpoints',
+    to: '/admin/webhook-endpoints',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'API keys',
+    to: '/admin/api-keys',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Management keys',
+    to: '/admin/management-keys',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Teams',
+    to: '/admin/teams',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
 ];
 
 /** Screens the command palette offers beside the navigation's. */
