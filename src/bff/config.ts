@@ -236,7 +236,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     management:
       e.LAB_API_MANAGEMENT_KEY && e.LAB_API_ORG_ID
         ? {
-            baseUrl: (e.LAB_API_MANAGEMENT_BASE_URL ?? MANAGEMENT_BASE_URL_DEFAULT).replace(/\/$/, ''),
+            baseUrl: (e.LAB_API_MANAGEMENT_BASE_URL ?? MANAGEMENT_BASE_URL_DEFAULT).replace(
+              /\/$/,
+              '',
+            ),
             key: e.LAB_API_MANAGEMENT_KEY,
             orgId: e.LAB_API_ORG_ID,
           }

@@ -237,7 +237,7 @@ export class ConformanceClient {
       return empty ? [] : [`response: ${op.key} declares no body for ${String(status)}`];
     }
     this.checked.responseBodies++;
-    if (!declared.content?.[contentType]) {
+    if (!declared.content[contentType]) {
       return [
         `response: ${op.key} declares no ${contentType || 'untyped'} body for ${String(status)}`,
       ];

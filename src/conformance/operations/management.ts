@@ -31,7 +31,9 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'the organisation’s teams',
-        run: async (ctx) => void (await ctx.api.call('GET', org(ctx, '/team'), { expect: 200 })),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, '/team'), { expect: 200 });
+        },
       },
     ],
   },
@@ -40,8 +42,9 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'one team',
-        run: async (ctx) =>
-          void (await ctx.api.call('GET', org(ctx, `/team/${DEMO_TEAM_ID}`), { expect: 200 })),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, `/team/${DEMO_TEAM_ID}`), { expect: 200 });
+        },
       },
     ],
   },
@@ -50,14 +53,11 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'a team’s lab accounts',
-        run: async (ctx) =>
-          void (await ctx.api.call(
-            'GET',
-            org(ctx, `/lab_account/sandbox/us?team_id=${DEMO_TEAM_ID}`),
-            {
-              expect: 200,
-            },
-          )),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, `/lab_account/sandbox/us?team_id=${DEMO_TEAM_ID}`), {
+            expect: 200,
+          });
+        },
       },
     ],
   },
@@ -66,22 +66,30 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'the endpoints',
-        run: async (ctx) => void (await ctx.api.call('GET', org(ctx, hooks), { expect: 200 })),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, hooks), { expect: 200 });
+        },
       },
     ],
   },
   {
     operation: 'POST /v1/org/{org_id}/team/{team_id}/{environment}/webhook',
     cases: [
-      { name: 'a new endpoint', run: async (ctx) => void (await newEndpoint(ctx)) },
+      {
+        name: 'a new endpoint',
+        run: async (ctx) => {
+          await newEndpoint(ctx);
+        },
+      },
       {
         name: 'an endpoint without a URL is a 422',
-        run: async (ctx) =>
-          void (await ctx.api.call('POST', org(ctx, hooks), {
+        run: async (ctx) => {
+          await ctx.api.call('POST', org(ctx, hooks), {
             json: { description: 'no url' },
             invalidRequest: true,
             expect: 422,
-          })),
+          });
+        },
       },
     ],
   },
@@ -184,8 +192,9 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'the keys',
-        run: async (ctx) =>
-          void (await ctx.api.call('GET', org(ctx, '/management_key'), { expect: 200 })),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, '/management_key'), { expect: 200 });
+        },
       },
     ],
   },
@@ -194,15 +203,16 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'a Team key bound to a team',
-        run: async (ctx) =>
-          void (await ctx.api.call('POST', org(ctx, '/management_key'), {
+        run: async (ctx) => {
+          await ctx.api.call('POST', org(ctx, '/management_key'), {
             json: {
               label: 'bot',
               role: 'team_admin',
               team_role_bindings: [{ team_id: DEMO_TEAM_ID }],
             },
             expect: 200,
-          })),
+          });
+        },
       },
     ],
   },
@@ -226,8 +236,9 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'the keys',
-        run: async (ctx) =>
-          void (await ctx.api.call('GET', org(ctx, '/team_api_keys/sandbox/us'), { expect: 200 })),
+        run: async (ctx) => {
+          await ctx.api.call('GET', org(ctx, '/team_api_keys/sandbox/us'), { expect: 200 });
+        },
       },
     ],
   },
@@ -236,11 +247,12 @@ export const MANAGEMENT: OperationCheck[] = [
     cases: [
       {
         name: 'a new key',
-        run: async (ctx) =>
-          void (await ctx.api.call('POST', org(ctx, '/team_api_keys/sandbox/us'), {
+        run: async (ctx) => {
+          await ctx.api.call('POST', org(ctx, '/team_api_keys/sandbox/us'), {
             json: { label: 'intake', team_id: DEMO_TEAM_ID },
             expect: 200,
-          })),
+          });
+        },
       },
     ],
   },
