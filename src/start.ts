@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from './bff/demoAccounts';
 import { startBff } from './bff/server';
 import { WEBHOOK_RECEIVER_PATH } from './contract';
 import {
+  managementPlanFromEnv,
   startSandbox,
   timeseriesPageSizeFromEnv,
   webhookSettingsFromEnv,
@@ -22,8 +23,11 @@ async function main() {
 
   let upstream: Upstream;
   let sandbox: RunningSandbox | null = null;
+  let management = config.management;
   if (config.upstream.kind === 'embedded') {
     const apiKey = `sk_local_${randomBytes(24).toString('base64url')}`;
+    // The organisation's Org management key, made here like the team key (never printed).
+    const managementKey = `mg_local_${randomBytes(24).toString('base64url')}`;
     // The sender's retry clock and test switches (SANDBOX_WEBHOOK_*); the endpoint is this BFF.
     const webhooks = webhookSettingsFromEnv(process.env);
     sandbox = await startSandbox({
@@ -37,8 +41,12 @@ async function main() {
       timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
       ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
       ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
+      managementKey,
+      // `none`: a plan without the management features, to see what the console says then.
+      managementPlan: managementPlanFromEnv(process.env) ?? 'enterprise',
     });
     const running = sandbox;
+    management = { baseUrl: sandbox.url, key: managementKey, orgId: sandbox.management.orgId };
     closers.push(() => running.close());
     upstream = {
       environment: 'local',
@@ -58,10 +66,11 @@ async function main() {
   // and delivers them to this BFF's receiver once its address is known.
   const webhookSecret =
     config.webhookSecret ?? (sandbox ? `whsec_${randomBytes(24).toString('base64')}` : null);
-  const bff = await startBff({ ...config, webhookSecret }, upstream);
+  const bff = await startBff({ ...config, webhookSecret, management }, upstream);
   closers.unshift(() => bff.close());
   if (sandbox && webhookSecret) {
-    sandbox.webhooks.addEndpoint({
+    // A webhook endpoint of the local organisation: admins see and rotate it like any other.
+    await sandbox.management.registerHostEndpoint({
       url: `${bff.url}${WEBHOOK_RECEIVER_PATH}`,
       secret: webhookSecret,
     });

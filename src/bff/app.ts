@@ -4,7 +4,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pinoPretty from 'pino-pretty';
-import { RECONCILE_INTERVAL_DEFAULT_MS, type LogFormat, type Upstream } from './config';
+import {
+  RECONCILE_INTERVAL_DEFAULT_MS,
+  type LogFormat,
+  type ManagementUpstream,
+  type Upstream,
+} from './config';
+import { ManagementClient } from './management/client';
+import { managementRoutes } from './management/routes';
+import { SigningSecrets } from './webhooks/signingSecrets';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { apiGuardPlugin } from './plugins/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
@@ -49,6 +57,8 @@ export interface AppOptions {
   uploadConcurrency?: number;
   /** The Lab API's webhook signing secret (`whsec_…`); without it deliveries get 503. */
   webhookSecret?: string | null;
+  /** The organisation management API and its key; omitted or null: management is not configured. */
+  management?: ManagementUpstream | null;
   /** How often reconciliation reads the orders changed since its last point (default 60 s). */
   reconcileIntervalMs?: number;
   /** Heartbeat of live-event streams, when each stream's session is re-checked (default 15 s). */
@@ -102,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const cookieName = opts.secureCookies ? '__Host-lab_session' : 'lab_session';
   const client = new LabApiClient(opts.upstream);
+  const signingSecrets = new SigningSecrets(opts.store.db, opts.webhookSecret ?? null);
   fastify.addHook('onClose', () => client.close());
 
   await fastify.register(errorsPlugin);
@@ -154,12 +165,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     criticalAckMinutes: opts.resultCriticalAckMinutes ?? RESULT_CRITICAL_ACK_MINUTES_DEFAULT,
   });
   await fastify.register(savedViewsRoutes, { store: opts.store });
+  await fastify.register(managementRoutes, {
+    store: opts.store,
+    client: opts.management ? new ManagementClient(opts.management) : null,
+    signingSecrets,
+    defaults: {
+      environment: opts.upstream.environment === 'production' ? 'production' : 'sandbox',
+      region: opts.upstream.region ?? 'us',
+    },
+  });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   await fastify.register(liveOperationsPlugin, {
     store: opts.store,
     client,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
-    webhookSecret: opts.webhookSecret ?? null,
+    signingSecrets,
     reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
     heartbeatMs: opts.liveHeartbeatMs ?? 15_000,
   });

@@ -100,6 +100,10 @@ const envSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret from the webhook settings')
       .optional(),
   ),
+  /** The organisation management API (issue 17): an Org or Team management key, `mg_…`. */
+  LAB_API_MANAGEMENT_KEY: optionalText,
+  LAB_API_ORG_ID: optionalText.pipe(z.uuid().optional()),
+  LAB_API_MANAGEMENT_BASE_URL: optionalText.pipe(z.url().optional()),
   RECONCILE_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -158,7 +162,19 @@ export interface BffConfig {
   resultCriticalAckMinutes: number;
   /** OpenID Connect sign-in; null when not configured (password accounts only). */
   sso: SsoSettings | null;
+  /** The management API; null when not configured (`npm start` makes one for the local Lab API). */
+  management: ManagementUpstream | null;
 }
+
+/** Where the BFF manages the organisation, and with which key (never logged, never sent out). */
+export interface ManagementUpstream {
+  baseUrl: string;
+  key: string;
+  orgId: string;
+}
+
+/** The management API's address (facts §10). */
+export const MANAGEMENT_BASE_URL_DEFAULT = 'https://api.management.junction.com';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -201,6 +217,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
       'Configuration error: CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD must be set together',
     );
   }
+  if ((e.LAB_API_MANAGEMENT_KEY === undefined) !== (e.LAB_API_ORG_ID === undefined)) {
+    throw new ConfigError(
+      'Configuration error: LAB_API_MANAGEMENT_KEY and LAB_API_ORG_ID must be set together',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -226,6 +247,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     resultCriticalAckMinutes: e.RESULT_CRITICAL_ACK_MINUTES,
     sso: resolveSso(e, publicUrl),
+    management:
+      e.LAB_API_MANAGEMENT_KEY && e.LAB_API_ORG_ID
+        ? {
+            baseUrl: (e.LAB_API_MANAGEMENT_BASE_URL ?? MANAGEMENT_BASE_URL_DEFAULT).replace(
+              /\/$/,
+              '',
+            ),
+            key: e.LAB_API_MANAGEMENT_KEY,
+            orgId: e.LAB_API_ORG_ID,
+          }
+        : null,
   };
 }
 

@@ -40,6 +40,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     logFormat: config.logFormat,
     uploadConcurrency: config.uploadConcurrency,
     webhookSecret: config.webhookSecret,
+    management: config.management,
     reconcileIntervalMs: config.reconcileIntervalMs,
     resultCriticalAckMinutes: config.resultCriticalAckMinutes,
     sso: config.sso,

@@ -43,6 +43,11 @@ const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 export const labApiDocument = JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8')) as LabApiDocument;
 
+/** The organisation management API's document (management-api.json, 0.1.0). */
+export const managementApiDocument = JSON.parse(
+  readFileSync(new URL('../contract/openapi/management-api.json', import.meta.url), 'utf8'),
+) as LabApiDocument;
+
 export const operationKey = (method: HttpMethod, path: string) => `${method} ${path}`;
 
 export function documentOperations(document: LabApiDocument = labApiDocument): Operation[] {
@@ -65,7 +70,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * member the document does not have is a difference worth failing on. Enum values the
  * deliberate differences name are added where they are declared.
  */
-function closedWorld(document: LabApiDocument): LabApiDocument {
+function closedWorld(document: LabApiDocument, withDifferences: boolean): LabApiDocument {
   const close = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(close);
     if (!isObject(node)) return node;
@@ -81,7 +86,8 @@ function closedWorld(document: LabApiDocument): LabApiDocument {
     return copy;
   };
   const closed = close(document) as LabApiDocument;
-  for (const difference of DELIBERATE_DIFFERENCES) {
+  // The deliberate differences are the team API's; other documents (management) have none.
+  for (const difference of withDifferences ? DELIBERATE_DIFFERENCES : []) {
     if (difference.kind === 'enum-values') {
       const schema = closed.components.schemas[difference.schema];
       if (!schema || !Array.isArray(schema.enum)) {
@@ -168,7 +174,8 @@ export class DocumentValidator {
    * allows any extra member: what the real service may send, and its examples.
    */
   constructor(world: 'closed' | 'open' = 'closed', document: LabApiDocument = labApiDocument) {
-    this.document = world === 'closed' ? closedWorld(document) : document;
+    this.document =
+      world === 'closed' ? closedWorld(document, document === labApiDocument) : document;
     this.ajv.addSchema(this.document, ID);
   }
 

@@ -28,3 +28,4 @@ export * from './administration';
 export * from './orderImport';
 export * from './orderDocuments';
 export * from './labTestCatalogue';
+export * from './management';

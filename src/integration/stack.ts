@@ -30,6 +30,8 @@ export interface Stack {
   labApi: FastifyInstance;
   store: Store;
   apiKey: string;
+  /** The Org management key the BFF holds (a canary too). */
+  managementKey: string;
   /** `METHOD /path?query` of every request the Lab API received. */
   upstreamCalls: string[];
   /** The headers of the last request the Lab API received. */
@@ -39,7 +41,7 @@ export interface Stack {
   signIn(role: Role): Promise<string>;
   request(
     cookie: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     init?: {
       headers?: Record<string, string>;
@@ -75,14 +77,19 @@ export interface StackOptions {
   deliverWebhooks?: { retryScale?: number; chaos?: WebhookChaos };
   /** OpenID Connect sign-in against an identity provider the test started. */
   sso?: SsoSettings;
+  /** `none`: the organisation's plan has no management features. */
+  managementPlan?: 'enterprise' | 'none';
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // A canary: if this string ever shows up in a response or a log line, the key leaked.
   const apiKey = `sk_us_CANARY_${randomBytes(12).toString('hex')}`;
+  const managementKey = `mg_CANARY_${randomBytes(12).toString('hex')}`;
   const labApi = await buildSandboxApp({
     dbFile: ':memory:',
     apiKey,
+    managementKey,
+    ...(options.managementPlan ? { managementPlan: options.managementPlan } : {}),
     ...(options.deliverWebhooks
       ? {
           webhookRetryScale: options.deliverWebhooks.retryScale ?? 0.001,
@@ -137,6 +144,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.consoleOrigin ? { consoleOrigin: options.consoleOrigin } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    management: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      key: managementKey,
+      orgId: labApi.management.orgId,
+    },
     ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}),
     ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
     ...(options.sso ? { sso: options.sso } : {}),
@@ -154,7 +166,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await bff.listen({ port: 0, host: '127.0.0.1' });
     const bffAddress = bff.server.address();
     const bffPort = typeof bffAddress === 'object' && bffAddress ? bffAddress.port : 0;
-    labApi.webhooks.addEndpoint({
+    // As `npm start` does: an endpoint of the organisation, which admins can rotate.
+    await labApi.management.registerHostEndpoint({
       url: `http://127.0.0.1:${bffPort}${WEBHOOK_RECEIVER_PATH}`,
       secret: options.webhookSecret,
     });
@@ -181,6 +194,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     labApi,
     store,
     apiKey,
+    managementKey,
     upstreamCalls,
     logs,
     request,

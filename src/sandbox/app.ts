@@ -27,6 +27,11 @@ import { Simulator } from './lifecycle/simulator';
 import type { RouteContext } from './routes/context';
 import { DEMO_TEAM_ID, isEmpty, seed } from './seed';
 import { openSandboxDb } from './store/database';
+import {
+  registerManagement,
+  type SandboxManagement,
+  type SandboxManagementOptions,
+} from './management';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +41,8 @@ declare module 'fastify' {
     webhooks: SandboxWebhooks;
     /** Changes no Lab API request makes, for tests and demos (README: webhooks). */
     labEvents: SandboxLabEvents;
+    /** The organisation management API's host side: its org id, plan switch, host endpoint. */
+    management: SandboxManagement;
   }
 }
 
@@ -44,7 +51,7 @@ export interface SandboxLabEvents {
   unmatchedResultArrives(): Promise<{ id: string }>;
 }
 
-export interface SandboxOptions {
+export interface SandboxOptions extends SandboxManagementOptions {
   /** A file path, or ':memory:' for a store that lives as long as the app. */
   dbFile: string;
   apiKey: string;
@@ -127,6 +134,11 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   };
   app.decorate('labEvents', labEvents);
   await app.register(errorsPlugin);
+  // The management API has keys of its own: outside the team key's scope below.
+  app.decorate(
+    'management',
+    await registerManagement(app, { db, sender: webhooks, teamId: DEMO_TEAM_ID, now }, options),
+  );
   // Authentication wraps the Lab API routes only, so unknown paths answer 404 as FastAPI does.
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSandboxApp, type SandboxLabEvents } from './app';
+import { managementPlanFromEnv, type ManagementPlan, type SandboxManagement } from './management';
 import type { SandboxWebhooks } from './webhooks/sender';
 import {
   webhookSettingsFromEnv,
@@ -22,6 +23,9 @@ export interface StartSandboxOptions {
   webhookEndpoints?: readonly WebhookEndpoint[];
   webhookRetryScale?: number;
   webhookChaos?: WebhookChaos;
+  /** The Org management key the host's console is given. */
+  managementKey?: string;
+  managementPlan?: ManagementPlan;
 }
 
 export interface RunningSandbox {
@@ -31,10 +35,12 @@ export interface RunningSandbox {
   webhooks: SandboxWebhooks;
   /** Changes no Lab API request makes (a new unmatched result arrives). */
   labEvents: SandboxLabEvents;
+  /** The organisation: its id, the plan switch, and the host console's webhook endpoint. */
+  management: SandboxManagement;
 }
 
 /** For composition roots that start the local Lab API themselves (`SANDBOX_WEBHOOK_*`). */
-export { webhookSettingsFromEnv };
+export { webhookSettingsFromEnv, managementPlanFromEnv };
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
 export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
@@ -50,6 +56,8 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     ...(o.webhookEndpoints ? { webhookEndpoints: o.webhookEndpoints } : {}),
     ...(o.webhookRetryScale !== undefined ? { webhookRetryScale: o.webhookRetryScale } : {}),
     ...(o.webhookChaos ? { webhookChaos: o.webhookChaos } : {}),
+    ...(o.managementKey ? { managementKey: o.managementKey } : {}),
+    ...(o.managementPlan ? { managementPlan: o.managementPlan } : {}),
   });
   const host = o.host ?? '127.0.0.1';
   await app.listen({ host, port: o.port ?? 0 });
@@ -61,6 +69,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     close: () => app.close(),
     webhooks: app.webhooks,
     labEvents: app.labEvents,
+    management: app.management,
   };
 }
 
@@ -118,6 +127,10 @@ async function main() {
     ...(webhooks.endpoints ? { webhookEndpoints: webhooks.endpoints } : {}),
     ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
     ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
+    ...(process.env.SANDBOX_MANAGEMENT_KEY
+      ? { managementKey: process.env.SANDBOX_MANAGEMENT_KEY }
+      : {}),
+    managementPlan: managementPlanFromEnv(process.env) ?? 'enterprise',
   });
   console.log(`Local Lab API listening on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

@@ -15,7 +15,11 @@ import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppLabTestsRouteImport } from './routes/_app/lab-tests';
 import { Route as AppAdminAccountsRouteImport } from './routes/_app/admin/accounts';
+import { Route as AppAdminApiKeysRouteImport } from './routes/_app/admin/api-keys';
 import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit';
+import { Route as AppAdminManagementKeysRouteImport } from './routes/_app/admin/management-keys';
+import { Route as AppAdminTeamsRouteImport } from './routes/_app/admin/teams';
+import { Route as AppAdminWebhookEndpointsRouteImport } from './routes/_app/admin/webhook-endpoints';
 import { Route as AppAdminWebhooksRouteImport } from './routes/_app/admin/webhooks';
 import { Route as AppLabReportsIndexRouteImport } from './routes/_app/lab-reports/index';
 import { Route as AppLabReportsJobIdRouteImport } from './routes/_app/lab-reports/$jobId';
@@ -63,11 +67,32 @@ const AppAdminAccountsRoute = AppAdminAccountsRouteImport.update({
   path: '/admin/accounts',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminApiKeysRoute = AppAdminApiKeysRouteImport.update({
+  id: '/admin/api-keys',
+  path: '/admin/api-keys',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
   getParentRoute: () => AppRoute,
 } as any);
+const AppAdminManagementKeysRoute = AppAdminManagementKeysRouteImport.update({
+  id: '/admin/management-keys',
+  path: '/admin/management-keys',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminTeamsRoute = AppAdminTeamsRouteImport.update({
+  id: '/admin/teams',
+  path: '/admin/teams',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAdminWebhookEndpointsRoute =
+  AppAdminWebhookEndpointsRouteImport.update({
+    id: '/admin/webhook-endpoints',
+    path: '/admin/webhook-endpoints',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppAdminWebhooksRoute = AppAdminWebhooksRouteImport.update({
   id: '/admin/webhooks',
   path: '/admin/webhooks',
@@ -163,7 +188,11 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute;
   '/lab-tests': typeof AppLabTestsRoute;
   '/admin/accounts': typeof AppAdminAccountsRoute;
+  '/admin/api-keys': typeof AppAdminApiKeysRoute;
   '/admin/audit': typeof AppAdminAuditRoute;
+  '/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/admin/teams': typeof AppAdminTeamsRoute;
+  '/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -188,7 +217,11 @@ export interface FileRoutesByTo {
   '/lab-tests': typeof AppLabTestsRoute;
   '/': typeof AppIndexRoute;
   '/admin/accounts': typeof AppAdminAccountsRoute;
+  '/admin/api-keys': typeof AppAdminApiKeysRoute;
   '/admin/audit': typeof AppAdminAuditRoute;
+  '/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/admin/teams': typeof AppAdminTeamsRoute;
+  '/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -215,7 +248,11 @@ export interface FileRoutesById {
   '/_app/lab-tests': typeof AppLabTestsRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/admin/accounts': typeof AppAdminAccountsRoute;
+  '/_app/admin/api-keys': typeof AppAdminApiKeysRoute;
   '/_app/admin/audit': typeof AppAdminAuditRoute;
+  '/_app/admin/management-keys': typeof AppAdminManagementKeysRoute;
+  '/_app/admin/teams': typeof AppAdminTeamsRoute;
+  '/_app/admin/webhook-endpoints': typeof AppAdminWebhookEndpointsRoute;
   '/_app/admin/webhooks': typeof AppAdminWebhooksRoute;
   '/_app/lab-reports/$jobId': typeof AppLabReportsJobIdRoute;
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute;
@@ -242,7 +279,11 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/lab-tests'
     | '/admin/accounts'
+    | '/admin/api-keys'
     | '/admin/audit'
+    | '/admin/management-keys'
+    | '/admin/teams'
+    | '/admin/webhook-endpoints'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -267,7 +308,11 @@ export interface FileRouteTypes {
     | '/lab-tests'
     | '/'
     | '/admin/accounts'
+    | '/admin/api-keys'
     | '/admin/audit'
+    | '/admin/management-keys'
+    | '/admin/teams'
+    | '/admin/webhook-endpoints'
     | '/admin/webhooks'
     | '/lab-reports/$jobId'
     | '/orders/$orderId'
@@ -293,7 +338,11 @@ export interface FileRouteTypes {
     | '/_app/lab-tests'
     | '/_app/'
     | '/_app/admin/accounts'
+    | '/_app/admin/api-keys'
     | '/_app/admin/audit'
+    | '/_app/admin/management-keys'
+    | '/_app/admin/teams'
+    | '/_app/admin/webhook-endpoints'
     | '/_app/admin/webhooks'
     | '/_app/lab-reports/$jobId'
     | '/_app/orders/$orderId'
@@ -363,11 +412,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAccountsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/admin/api-keys': {
+      id: '/_app/admin/api-keys';
+      path: '/admin/api-keys';
+      fullPath: '/admin/api-keys';
+      preLoaderRoute: typeof AppAdminApiKeysRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/admin/audit': {
       id: '/_app/admin/audit';
       path: '/admin/audit';
       fullPath: '/admin/audit';
       preLoaderRoute: typeof AppAdminAuditRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/management-keys': {
+      id: '/_app/admin/management-keys';
+      path: '/admin/management-keys';
+      fullPath: '/admin/management-keys';
+      preLoaderRoute: typeof AppAdminManagementKeysRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/teams': {
+      id: '/_app/admin/teams';
+      path: '/admin/teams';
+      fullPath: '/admin/teams';
+      preLoaderRoute: typeof AppAdminTeamsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/admin/webhook-endpoints': {
+      id: '/_app/admin/webhook-endpoints';
+      path: '/admin/webhook-endpoints';
+      fullPath: '/admin/webhook-endpoints';
+      preLoaderRoute: typeof AppAdminWebhookEndpointsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/admin/webhooks': {
@@ -496,7 +573,11 @@ interface AppRouteChildren {
   AppLabTestsRoute: typeof AppLabTestsRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppAdminAccountsRoute: typeof AppAdminAccountsRoute;
+  AppAdminApiKeysRoute: typeof AppAdminApiKeysRoute;
   AppAdminAuditRoute: typeof AppAdminAuditRoute;
+  AppAdminManagementKeysRoute: typeof AppAdminManagementKeysRoute;
+  AppAdminTeamsRoute: typeof AppAdminTeamsRoute;
+  AppAdminWebhookEndpointsRoute: typeof AppAdminWebhookEndpointsRoute;
   AppAdminWebhooksRoute: typeof AppAdminWebhooksRoute;
   AppLabReportsJobIdRoute: typeof AppLabReportsJobIdRoute;
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute;
@@ -520,7 +601,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppLabTestsRoute: AppLabTestsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAccountsRoute: AppAdminAccountsRoute,
+  AppAdminApiKeysRoute: AppAdminApiKeysRoute,
   AppAdminAuditRoute: AppAdminAuditRoute,
+  AppAdminManagementKeysRoute: AppAdminManagementKeysRoute,
+  AppAdminTeamsRoute: AppAdminTeamsRoute,
+  AppAdminWebhookEndpointsRoute: AppAdminWebhookEndpointsRoute,
   AppAdminWebhooksRoute: AppAdminWebhooksRoute,
   AppLabReportsJobIdRoute: AppLabReportsJobIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,

@@ -8,6 +8,7 @@ import { pruneInbox } from '../webhooks/inbox';
 import { InboxProcessor } from '../webhooks/processor';
 import { Reconciler } from '../webhooks/reconciler';
 import { webhookReceiverRoutes } from '../webhooks/receiver';
+import type { SigningSecrets } from '../webhooks/signingSecrets';
 import { pruneLiveEvents } from './eventLog';
 import { InProcessFanout, PostgresFanout, type LiveFanout } from './fanout';
 import { LiveHub } from './hub';
@@ -18,8 +19,8 @@ export interface LiveOperationsOptions {
   store: Store;
   client: LabApiClient;
   policy: SessionPolicy;
-  /** `whsec_…`; null answers webhooks 503 (and says so in the log once). */
-  webhookSecret: string | null;
+  /** The secrets deliveries verify with; none answers webhooks 503 (and says so in the log once). */
+  signingSecrets: SigningSecrets;
   reconcileIntervalMs: number;
   heartbeatMs: number;
 }
@@ -93,7 +94,7 @@ export const liveOperationsPlugin = fp(async function liveOperations(
   // The receiver reads raw bytes: its own scope, so /api keeps its JSON parser.
   await fastify.register(webhookReceiverRoutes, {
     store,
-    secret: opts.webhookSecret,
+    secrets: opts.signingSecrets,
     processor,
   });
   await fastify.register(liveRoutes, {

@@ -168,7 +168,15 @@ export interface SavedViewTable {
   created_at: number;
 }
 
+/** A webhook signing secret set by a rotation (issue 17); the configured one is not here. */
+export interface WebhookSigningSecretTable {
+  secret: string;
+  added_at: number;
+  valid_until: number | null;
+}
+
 export interface Database {
+  webhook_signing_secret: WebhookSigningSecretTable;
   console_account: ConsoleAccountTable;
   session: SessionTable;
   audit_event: AuditEventTable;

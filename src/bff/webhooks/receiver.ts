@@ -6,11 +6,12 @@ import type { Store } from '../store/database';
 import { inboxFields } from './envelopeFields';
 import { InboxWriter } from './inbox';
 import type { InboxProcessor } from './processor';
+import type { SigningSecrets } from './signingSecrets';
 
 export interface ReceiverOptions {
   store: Store;
-  /** `whsec_…` (LAB_API_WEBHOOK_SECRET); null refuses every delivery with 503. */
-  secret: string | null;
+  /** `whsec_…` secrets (LAB_API_WEBHOOK_SECRET and rotations); none refuses every delivery with 503. */
+  secrets: SigningSecrets;
   processor: InboxProcessor;
 }
 
@@ -26,7 +27,6 @@ const MAX_DELIVERY_BYTES = 256 * 1024;
  * the delivery is durably in the inbox; processing follows.
  */
 export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOptions) {
-  const verifier = opts.secret ? new Webhook(opts.secret) : null;
   const inbox = new InboxWriter(opts.store.db);
   let warned = false;
 
@@ -39,7 +39,8 @@ export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOp
   );
 
   fastify.post(WEBHOOK_RECEIVER_PATH, async (request, reply) => {
-    if (!verifier) {
+    const secrets = await opts.secrets.current();
+    if (secrets.length === 0) {
       if (!warned) {
         warned = true;
         request.log.error(
@@ -51,14 +52,8 @@ export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOp
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const headers = svixHeaders(request);
     if (!headers) return refuse(request, reply, 400, 'missing Svix headers');
-    try {
-      verifier.verify(body, headers);
-    } catch (error) {
-      if (error instanceof WebhookVerificationError) {
-        return refuse(request, reply, 401, error.message);
-      }
-      throw error;
-    }
+    const refusal = verifyWithAny(secrets, body, headers);
+    if (refusal) return refuse(request, reply, 401, refusal);
 
     const svixId = headers[SVIX_HEADERS.id];
     const now = Date.now();
@@ -92,6 +87,28 @@ export function webhookReceiverRoutes(fastify: FastifyInstance, opts: ReceiverOp
     if (stored && known) opts.processor.kick();
     return reply.status(204).send();
   });
+}
+
+/**
+ * Verified when any current secret verifies it: across a rotation the sender may sign
+ * with the old secret, the new one, or both. Answers why not, or null when verified.
+ */
+function verifyWithAny(
+  secrets: readonly string[],
+  body: Buffer,
+  headers: Record<string, string>,
+): string | null {
+  let reason = 'no signature matched';
+  for (const secret of secrets) {
+    try {
+      new Webhook(secret).verify(body, headers);
+      return null;
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      reason = error.message;
+    }
+  }
+  return reason;
 }
 
 function svixHeaders(request: FastifyRequest) {

@@ -229,7 +229,52 @@ export interface WebhookDeliveryTable {
   updated_at: string;
 }
 
+/** A management key of the organisation (management API), kept as a digest. */
+export interface ManagementKeyTable {
+  id: string;
+  label: string;
+  role: 'org_admin' | 'team_admin';
+  /** JSON array of team ids. */
+  team_ids: string;
+  key_digest: string;
+  created_at: string;
+}
+
+/** A team API key made through the management API, kept as a digest. */
+export interface TeamApiKeyTable {
+  id: string;
+  team_id: string;
+  environment: string;
+  region: string;
+  label: string;
+  key_digest: string;
+  masked: string;
+  created_at: string;
+}
+
+/** A webhook endpoint of a team and environment (management API). */
+export interface WebhookEndpointTable {
+  id: string;
+  team_id: string;
+  environment: string;
+  url: string;
+  description: string;
+  rate_limit: number | null;
+  disabled: number;
+  filter_types: string | null;
+  headers: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: number | null;
+  host_endpoint: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SandboxDatabase {
+  management_key: ManagementKeyTable;
+  team_api_key: TeamApiKeyTable;
+  webhook_endpoint: WebhookEndpointTable;
   team: TeamTable;
   lab: LabTable;
   marker: MarkerTable;

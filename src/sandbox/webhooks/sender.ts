@@ -57,6 +57,12 @@ interface DueDelivery {
   payload: string;
 }
 
+/** How deliveries to one endpoint are signed, and what else they carry. */
+interface Signing {
+  signers: Webhook[];
+  headers: Readonly<Record<string, string>>;
+}
+
 interface Outcome {
   ok: boolean;
   status: number | null;
@@ -72,7 +78,7 @@ interface Outcome {
  * unless it asks for disorder.
  */
 export class WebhookSender implements SandboxWebhooks {
-  private readonly endpoints = new Map<string, Webhook>();
+  private readonly endpoints = new Map<string, Signing>();
   private readonly retryScale: number;
   private readonly timeoutMs: number;
   private chaos: WebhookChaos = {};
@@ -142,7 +148,11 @@ export class WebhookSender implements SandboxWebhooks {
   }
 
   addEndpoint(endpoint: WebhookEndpoint): void {
-    this.endpoints.set(endpointKey(endpoint.url), signerFor(endpoint));
+    const signers = [signerFor(endpoint)];
+    if (endpoint.previousSecret) {
+      signers.push(signerFor({ url: endpoint.url, secret: endpoint.previousSecret }));
+    }
+    this.endpoints.set(endpointKey(endpoint.url), { signers, headers: endpoint.headers ?? {} });
     this.kick();
   }
 
@@ -392,14 +402,19 @@ export class WebhookSender implements SandboxWebhooks {
     }
   }
 
-  private async post(delivery: DueDelivery, signer: Webhook): Promise<Outcome> {
+  private async post(delivery: DueDelivery, signing: Signing): Promise<Outcome> {
     const timestamp = new Date();
+    const signatures = signing.signers.map((signer) =>
+      signer.sign(delivery.message_id, timestamp, delivery.payload),
+    );
     const headers = {
+      ...signing.headers,
       'content-type': 'application/json',
       'user-agent': 'local-lab-api-webhooks',
       [SVIX_HEADERS.id]: delivery.message_id,
       [SVIX_HEADERS.timestamp]: String(Math.floor(timestamp.getTime() / 1000)),
-      [SVIX_HEADERS.signature]: signer.sign(delivery.message_id, timestamp, delivery.payload),
+      // Svix's form for several secrets: the signatures side by side, space-separated.
+      [SVIX_HEADERS.signature]: signatures.join(' '),
     };
     try {
       const response = await fetch(delivery.endpoint_url, {

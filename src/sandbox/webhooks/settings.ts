@@ -6,6 +6,14 @@ export interface WebhookEndpoint {
   url: string;
   /** The endpoint's signing secret, `whsec_` and base64 (Svix's form). */
   secret: string;
+  /**
+   * The secret before a rotation: while set, each delivery carries a signature with each
+   * secret (Svix keeps signing with the old one for a while), so a receiver that has not
+   * switched yet still verifies.
+   */
+  previousSecret?: string | null;
+  /** Custom headers sent with every delivery (management API `…/headers`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -1,4 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
+const administration = [
+  'Accounts',
+  'Audit trail',
+  'Webhook inbox',
+  'Webhook endpoints',
+  'API keys',
+  'Management keys',
+  'Teams',
+];
 import { navItemsFor, navSectionsFor } from './navigation';
 
 describe('navItemsFor', () => {
@@ -13,7 +23,7 @@ describe('navItemsFor', () => {
       'Wearables',
       'Lab tests',
     ]);
-    expect(labels('admin')).toEqual(['Orders', 'Lab tests', 'Accounts', 'Audit trail', 'Webhooks']);
+    expect(labels('admin')).toEqual(['Orders', 'Lab tests', ...administration]);
     expect(labels('clinician')).toEqual([
       'Orders',
       'Patients',
@@ -35,7 +45,7 @@ describe('navItemsFor', () => {
     const admin = navSectionsFor('admin').map((s) => [s.group, s.items.map((i) => i.label)]);
     expect(admin).toEqual([
       [null, ['Orders', 'Lab tests']],
-      ['Administration', ['Accounts', 'Audit trail', 'Webhooks']],
+      ['Administration', administration],
     ]);
     expect(navSectionsFor('coordinator').map((s) => s.group)).toEqual([null]);
   });

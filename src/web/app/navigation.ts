@@ -47,8 +47,32 @@ export const NAV_ITEMS: readonly NavItem[] = [
     group: 'Administration',
   },
   {
-    label: 'Webhooks',
+    label: 'Webhook inbox',
     to: '/admin/webhooks',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Webhook endpoints',
+    to: '/admin/webhook-endpoints',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'API keys',
+    to: '/admin/api-keys',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Management keys',
+    to: '/admin/management-keys',
+    roles: rolesWith('administration'),
+    group: 'Administration',
+  },
+  {
+    label: 'Teams',
+    to: '/admin/teams',
     roles: rolesWith('administration'),
     group: 'Administration',
   },

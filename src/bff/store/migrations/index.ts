@@ -9,6 +9,7 @@ import { resultAcknowledgements } from './008_result_acknowledgements';
 import { savedViews } from './006_saved_views';
 import { consoleAccounts } from './009_console_accounts';
 import { auditFilters } from './010_audit_filters';
+import { webhookSigningSecrets } from './011_webhook_signing_secrets';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006_saved_views': savedViews(),
     '009_console_accounts': consoleAccounts(),
     '010_audit_filters': auditFilters(),
+    '011_webhook_signing_secrets': webhookSigningSecrets(),
   };
 }

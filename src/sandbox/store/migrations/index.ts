@@ -5,6 +5,7 @@ import { tracking } from './003_tracking';
 import { review } from './004_review';
 import { webhooks } from './005_webhooks';
 import { walkIn } from './006_walk_in';
+import { management } from './008_management';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_review': review,
   '005_webhooks': webhooks,
   '006_walk_in': walkIn,
+  '008_management': management,
 };

@@ -19,7 +19,7 @@ export function WebhookInboxPage() {
   const { data } = useSuspenseQuery(webhookInboxQueryOptions);
   return (
     <>
-      <h1>Webhooks</h1>
+      <h1>Webhook inbox</h1>
       <section className="card" aria-labelledby="webhook-states">
         <h2 id="webhook-states">Inbox</h2>
         <dl>

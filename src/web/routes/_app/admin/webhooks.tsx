@@ -3,7 +3,7 @@ import { webhookInboxQueryOptions } from '../../../features/webhook-inbox/api/in
 import { WebhookInboxPage } from '../../../features/webhook-inbox/components/WebhookInboxPage';
 
 export const Route = createFileRoute('/_app/admin/webhooks')({
-  staticData: { permission: 'administration', title: 'Webhooks' },
+  staticData: { permission: 'administration', title: 'Webhook inbox' },
   loader: async ({ context: { queryClient, forbidden } }) => {
     if (forbidden) return;
     await queryClient.query({ ...webhookInboxQueryOptions, staleTime: 'static' });

@@ -1,0 +1,87 @@
+import {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  ordersPageSchema,
+  type Order,
+} from '../src/contract';
+import { DEMO } from './support/accounts';
+import { expect, expectAccessible, test } from './fixtures';
+
+/*
+ * Management (issue 17), through `npm start`'s wiring: the console's own webhook endpoint
+ * is an endpoint of the local organisation. An admin rotates its signing secret, and the
+ * next event the Lab API sends still arrives verified in the webhook inbox.
+ */
+
+const headers = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
+
+test('an admin rotates the webhook signing secret and the next delivery still verifies', async ({
+  page,
+  playwright,
+  stack,
+  signIn,
+}) => {
+  await signIn('admin');
+
+  await test.step('the admin finds the console’s own endpoint among the webhook endpoints', async () => {
+    await page.getByRole('link', { name: 'Webhook endpoints' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhook endpoints' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'This console' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  await test.step('and rotates its signing secret', async () => {
+    const row = page.getByRole('row').filter({ hasText: 'This console' });
+    await row.getByRole('button', { name: 'Signing secret' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Signing secret' });
+    await dialog.getByRole('button', { name: 'Show secret' }).click();
+    const before = await dialog.getByLabel('Signing secret').textContent();
+    expect(before).toMatch(/^whsec_/);
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog.getByRole('button', { name: 'Rotate now' }).click();
+    await expect(
+      page.getByText('The console verifies deliveries with the new secret now'),
+    ).toBeVisible();
+
+    // The endpoint's secret is a new one.
+    await row.getByRole('button', { name: 'Signing secret' }).click();
+    await dialog.getByRole('button', { name: 'Show secret' }).click();
+    await expect(dialog.getByLabel('Signing secret')).not.toHaveText(before ?? '');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  let orderId = '';
+  await test.step('a coordinator’s change makes the Lab API send an event', async () => {
+    const api = await playwright.request.newContext({ baseURL: stack.url });
+    const session = await api.post('/api/session', {
+      headers,
+      data: { email: DEMO.coordinator.email, password: DEMO.coordinator.password },
+    });
+    expect(session.status()).toBe(200);
+    const listed = await api.get('/api/lab/v3/orders?status=ordered&order_type=testkit&size=100', {
+      headers,
+    });
+    const kit = ordersPageSchema
+      .parse(await listed.json())
+      .orders.find((o: Order) => !o.activate_by);
+    if (!kit) throw new Error('the seed holds a test kit still ordered');
+    orderId = kit.id;
+    const simulated = await api.post(
+      `/api/lab/v3/order/${kit.id}/test?final_status=completed.testkit.completed&delay=0`,
+      { headers, data: { interpretation: 'normal' } },
+    );
+    expect(simulated.status()).toBe(200);
+    await api.dispose();
+  });
+
+  await test.step('the webhook inbox shows the event arrived, verified and processed', async () => {
+    await page.getByRole('link', { name: 'Webhook inbox', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhook inbox' })).toBeVisible();
+    // Only deliveries whose signature verified are ever stored; reload until it is in.
+    await expect(async () => {
+      await page.reload();
+      const row = page.getByRole('row').filter({ hasText: orderId }).first();
+      await expect(row).toContainText('Processed', { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+  });
+});

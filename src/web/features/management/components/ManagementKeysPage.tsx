@@ -1,0 +1,232 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  createManagementKeyBodySchema,
+  type ManagementKey,
+  type ManagementKeyRole,
+} from '../../../../contract/management';
+import { describeError } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/lib/format';
+import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { EmptyState, Pending } from '../../../shared/ui/states';
+import { showToast } from '../../../shared/ui/toast';
+import { createManagementKey, deleteManagementKey, managementKeysQuery } from '../api/management';
+import { ManagementProblem } from './ManagementProblem';
+import { ShownOnce } from './ShownOnce';
+import { useTeamChoice } from './useTeamChoice';
+
+const ROLE_LABELS: Record<ManagementKeyRole, string> = {
+  org_admin: 'Organisation (every team, organisation settings)',
+  team_admin: 'Team (only the teams chosen)',
+};
+
+/** For admins: the organisation's management keys; a new key is shown once. */
+export function ManagementKeysPage() {
+  const id = useId();
+  const choice = useTeamChoice();
+  const queryClient = useQueryClient();
+  const keys = useQuery(managementKeysQuery);
+  const [label, setLabel] = useState('');
+  const [role, setRole] = useState<ManagementKeyRole>('team_admin');
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const [errors, setErrors] = useState<{ label?: string; teams?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ManagementKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const teamName = (teamId: string) => choice.teams.find((t) => t.id === teamId)?.name ?? teamId;
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: ['management', 'management-keys'] });
+
+  const create = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = createManagementKeyBodySchema.safeParse({
+      label,
+      role,
+      team_role_bindings: role === 'team_admin' ? teamIds.map((team_id) => ({ team_id })) : null,
+    });
+    if (!parsed.success) {
+      const next: { label?: string; teams?: string } = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'label') next.label ??= issue.message;
+        else next.teams ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      const key = await createManagementKey(parsed.data);
+      setLabel('');
+      setTeamIds([]);
+      setCreated(key.key);
+      await refresh();
+    } catch (caught) {
+      setFailure(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (key: ManagementKey) => {
+    setBusy(true);
+    try {
+      await deleteManagementKey(key.id);
+      await refresh();
+      showToast({ tone: 'success', title: 'Management key deleted' });
+      setDeleting(null);
+    } catch (caught) {
+      setFailure(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problem = choice.error ?? keys.error;
+  return (
+    <>
+      <h1>Management keys</h1>
+      {choice.pending || keys.isPending ? (
+        <Pending label="Loading the management keys …" />
+      ) : problem || !keys.data ? (
+        <ManagementProblem error={problem} />
+      ) : (
+        <>
+          <form
+            className="form"
+            noValidate
+            onSubmit={(event) => void create(event)}
+            aria-labelledby={`${id}-new`}
+          >
+            <h2 id={`${id}-new`}>New management key</h2>
+            <div className="field">
+              <label htmlFor={`${id}-label`}>Label</label>
+              <input
+                id={`${id}-label`}
+                value={label}
+                autoComplete="off"
+                onChange={(e) => setLabel(e.target.value)}
+                aria-invalid={errors.label ? true : undefined}
+                aria-describedby={errors.label ? `${id}-label-error` : undefined}
+              />
+              {errors.label ? (
+                <p id={`${id}-label-error`} className="field-error">
+                  {errors.label}
+                </p>
+              ) : null}
+            </div>
+            <fieldset className="field">
+              <legend>Reach</legend>
+              {(Object.keys(ROLE_LABELS) as ManagementKeyRole[]).map((value) => (
+                <div key={value} className="field--checkbox">
+                  <input
+                    type="radio"
+                    id={`${id}-role-${value}`}
+                    name={`${id}-role`}
+                    checked={role === value}
+                    onChange={() => setRole(value)}
+                  />
+                  <label htmlFor={`${id}-role-${value}`}>{ROLE_LABELS[value]}</label>
+                </div>
+              ))}
+            </fieldset>
+            {role === 'team_admin' ? (
+              <fieldset
+                className="field"
+                aria-describedby={errors.teams ? `${id}-teams-error` : undefined}
+              >
+                <legend>Teams</legend>
+                {choice.teams.map((team) => (
+                  <div key={team.id} className="field--checkbox">
+                    <input
+                      type="checkbox"
+                      id={`${id}-team-${team.id}`}
+                      checked={teamIds.includes(team.id)}
+                      onChange={(e) =>
+                        setTeamIds((ids) =>
+                          e.target.checked ? [...ids, team.id] : ids.filter((t) => t !== team.id),
+                        )
+                      }
+                    />
+                    <label htmlFor={`${id}-team-${team.id}`}>{team.name}</label>
+                  </div>
+                ))}
+                {errors.teams ? (
+                  <p id={`${id}-teams-error`} className="field-error">
+                    {errors.teams}
+                  </p>
+                ) : null}
+              </fieldset>
+            ) : null}
+            <Button type="submit" isDisabled={busy}>
+              {busy ? 'Creating …' : 'Create management key'}
+            </Button>
+            {failure ? (
+              <p role="alert" className="form-alert">
+                {failure}
+              </p>
+            ) : null}
+          </form>
+          {keys.data.keys.length === 0 ? (
+            <EmptyState title="No management key made here yet" />
+          ) : (
+            <div className="table-scroll">
+              <table className="table">
+                <caption>Management keys</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Label</th>
+                    <th scope="col">Reach</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.data.keys.map((key) => (
+                    <tr key={key.id}>
+                      <td>{key.label}</td>
+                      <td>
+                        {key.role === 'org_admin'
+                          ? 'Organisation'
+                          : `Teams: ${(key.team_role_bindings ?? []).map((b) => teamName(b.team_id)).join(', ')}`}
+                      </td>
+                      <td>{formatDateTime(key.created_at)}</td>
+                      <td>
+                        <Button size="small" variant="danger" onPress={() => setDeleting(key)}>
+                          Delete <span className="visually-hidden">{key.label}</span>
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+      {created ? (
+        <ShownOnce
+          title="Your new management key"
+          value={created}
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete the management key?"
+        confirmLabel="Delete key"
+        busy={busy}
+        error={failure}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      >
+        <p>Anything still using “{deleting?.label}” loses its access at once.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
