@@ -18,8 +18,11 @@ import type { ChartData } from '../lib/series';
  * wearables chunk. It gets rows already downsampled to about its width: no animation, no dots.
  */
 
-/** Colour-blind-safe (Okabe–Ito), dark enough on white. */
-const COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8a6d00', '#56b4e9', '#000000'];
+/**
+ * Series colours are design tokens (tokens.css: light and dark values, 3:1 at least on the
+ * chart's surface in both themes); SVG presentation attributes resolve `var()`.
+ */
+const COLOURS = [1, 2, 3, 4, 5, 6, 7].map((n) => `var(--chart-${n})`);
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** Count rows are keyed by the local day written as UTC midnight (see toChartData). */
@@ -95,7 +98,7 @@ export default function TimeseriesChart({
   };
   const axes = (
     <>
-      <CartesianGrid stroke="#e3e8ee" vertical={false} />
+      <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
       <XAxis
         dataKey="t"
         type={data.kind === 'count' ? 'category' : 'number'}
@@ -117,7 +120,7 @@ export default function TimeseriesChart({
         )}
       />
       <Legend />
-      <Brush dataKey="t" height={28} tickFormatter={tick} stroke="#0b4f6c" />
+      <Brush dataKey="t" height={28} tickFormatter={tick} stroke="var(--chart-brush)" fill="var(--surface)" />
     </>
   );
   if (data.kind === 'count') {
