@@ -5,14 +5,19 @@ import {
   findTimeseriesResource,
   type TimeseriesResource,
 } from '../../../../contract/timeseries';
+import type { Role } from '../../../../contract/console';
+import { can } from '../../../../contract/permissions';
 import { describeError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientNamesQueryOptions } from '../../patients/api/patients';
 import { patientTitle } from '../../patients/lib/naming';
+import { usePatientHistory } from '../../results/api/history';
 import { timeseriesQueryOptions, type PagesProgress } from '../api/timeseries';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
+import { hasLabMatch, labOverlay } from '../lib/labOverlay';
 import { DEFAULT_DAYS, DEFAULT_RESOURCE, type WearablesSearch } from '../lib/search';
+import { LabOverlayNote } from './LabOverlayNote';
 import { toChartData } from '../lib/series';
 import { SamplesTable } from './SamplesTable';
 
@@ -40,6 +45,7 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export interface WearablesViewProps {
   userId: string;
+  role: Role;
   search: WearablesSearch;
   onSearch: (search: WearablesSearch) => void;
 }
@@ -60,7 +66,7 @@ function useWidth() {
   return { ref, width };
 }
 
-export function WearablesView({ userId, search, onSearch }: WearablesViewProps) {
+export function WearablesView({ userId, role, search, onSearch }: WearablesViewProps) {
   const resource: TimeseriesResource =
     findTimeseriesResource(search.resource ?? DEFAULT_RESOURCE) ?? TIMESERIES_RESOURCES[1];
   const fallback = defaultRange(todayIn(timeZone), DEFAULT_DAYS);
@@ -120,6 +126,7 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
     from: useId(),
     to: useId(),
     provider: useId(),
+    labs: useId(),
     heading: useId(),
   };
   const set = (patch: Partial<WearablesSearch>) =>
@@ -137,6 +144,21 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
 
   const empty = series.filter((s) => s.samples.length === 0);
   const unit = series.find((s) => s.unit)?.unit ?? resource.unit;
+
+  // Lab values of the same quantity, on request: the patient's results history, converted.
+  const labsPossible = can(role, 'results.read') && hasLabMatch(resource.slug);
+  const [showLabs, setShowLabs] = useState(false);
+  const history = usePatientHistory(labsPossible && showLabs ? userId : '');
+  const overlay =
+    labsPossible && showLabs && range && !history.isPending
+      ? labOverlay(
+          resource.slug,
+          unit,
+          history.series,
+          Date.parse(range.start_date),
+          Date.parse(range.end_date),
+        )
+      : null;
 
   return (
     <>
@@ -198,6 +220,17 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
             ))}
           </select>
         </div>
+        {labsPossible ? (
+          <div className="field field--check">
+            <input
+              id={ids.labs}
+              type="checkbox"
+              checked={showLabs}
+              onChange={(e) => setShowLabs(e.target.checked)}
+            />
+            <label htmlFor={ids.labs}>Show lab results</label>
+          </div>
+        ) : null}
       </form>
 
       {rangeError ? (
@@ -258,6 +291,7 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
                   height={CHART_HEIGHT}
                   unit={unit}
                   period={resource.countPer}
+                  overlay={overlay}
                 />
               </Suspense>
               <figcaption className="muted">
@@ -269,6 +303,15 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
             </figure>
           ) : null}
         </div>
+
+        {labsPossible && showLabs ? (
+          <LabOverlayNote
+            overlay={overlay}
+            pending={history.isPending}
+            error={history.error}
+            label={resource.label}
+          />
+        ) : null}
 
         {query.isSuccess && chart.total > 0 ? (
           <>
