@@ -4,7 +4,14 @@ import { ModalDialog } from '../../../shared/ui/Dialog';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Tabs } from '../../../shared/ui/Tabs';
 import type { MarkerSeries } from '../lib/series';
-import { describeWindow, isZoomed, wholeSeries, type ZoomWindow } from '../lib/zoom';
+import {
+  describeWindow,
+  isZoomed,
+  wholeSeries,
+  zoomIn,
+  zoomOut,
+  type ZoomWindow,
+} from '../lib/zoom';
 import { TrendTable } from './TrendTable';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -63,22 +70,40 @@ export function FullTrendDialog({
                     />
                   </Suspense>
                   <figcaption className="muted">
-                    Drag the handles under the chart, or focus one and press the arrow keys, to
-                    zoom.
+                    Zoom with the buttons below, or drag the handles under the chart (or focus one
+                    and press the arrow keys).
                   </figcaption>
                 </figure>
                 <div className="trend-zoom">
                   <p role="status" className="trend-zoom__window">
                     {describeWindow(series.points, view, (t) => dayFormat.format(t))}
                   </p>
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    isDisabled={!zoomed}
-                    onPress={() => setView(wholeSeries(series.points))}
-                  >
-                    Reset zoom
-                  </Button>
+                  <span className="trend-zoom__buttons">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      isDisabled={view.start === view.end}
+                      onPress={() => setView(zoomIn(view))}
+                    >
+                      Zoom in
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      isDisabled={!zoomed}
+                      onPress={() => setView(zoomOut(series.points, view))}
+                    >
+                      Zoom out
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      isDisabled={!zoomed}
+                      onPress={() => setView(wholeSeries(series.points))}
+                    >
+                      Reset zoom
+                    </Button>
+                  </span>
                 </div>
               </>
             ),

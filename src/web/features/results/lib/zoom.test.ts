@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkerPoint } from './series';
-import { describeWindow, isZoomed, wholeSeries } from './zoom';
+import { describeWindow, isZoomed, wholeSeries, zoomIn, zoomOut } from './zoom';
 
 const point = (t: number): MarkerPoint => ({
   t,
@@ -29,5 +29,20 @@ describe('the full trend chart’s zoom window', () => {
   it('copes with an empty series', () => {
     expect(wholeSeries([])).toEqual({ start: 0, end: 0 });
     expect(describeWindow([], { start: 0, end: 0 }, format)).toBe('No values.');
+  });
+});
+
+describe('zooming by keyboard', () => {
+  it('zooms in by half, keeping the newest values, down to one', () => {
+    expect(zoomIn({ start: 0, end: 3 })).toEqual({ start: 2, end: 3 });
+    expect(zoomIn({ start: 2, end: 3 })).toEqual({ start: 3, end: 3 });
+    expect(zoomIn({ start: 3, end: 3 })).toEqual({ start: 3, end: 3 });
+  });
+
+  it('zooms out to twice as many, back to the whole series', () => {
+    expect(zoomOut(points, { start: 3, end: 3 })).toEqual({ start: 2, end: 3 });
+    expect(zoomOut(points, { start: 2, end: 3 })).toEqual({ start: 0, end: 3 });
+    expect(zoomOut(points, { start: 0, end: 1 })).toEqual({ start: 0, end: 3 });
+    expect(zoomOut(points, { start: 0, end: 3 })).toEqual({ start: 0, end: 3 });
   });
 });

@@ -31,3 +31,18 @@ export function describeWindow(
   const of = shown === points.length ? `all ${points.length}` : `${shown} of ${points.length}`;
   return `Showing ${of} values, ${format(first.t)} to ${format(last.t)}.`;
 }
+
+/** Zoom in by half, keeping the newest values: the recent past is what a clinician asks about. */
+export function zoomIn(window: ZoomWindow): ZoomWindow {
+  const shown = window.end - window.start + 1;
+  if (shown <= 1) return window;
+  return { start: window.start + Math.max(1, Math.floor(shown / 2)), end: window.end };
+}
+
+/** Zoom out: twice as many values, reaching further back (and forward once at the oldest). */
+export function zoomOut(points: readonly MarkerPoint[], window: ZoomWindow): ZoomWindow {
+  const shown = window.end - window.start + 1;
+  const start = Math.max(0, window.start - shown);
+  const extra = shown - (window.start - start);
+  return { start, end: Math.min(points.length - 1, window.end + Math.max(0, extra)) };
+}

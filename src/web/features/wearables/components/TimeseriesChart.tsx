@@ -65,7 +65,7 @@ function LabDot({
     return (
       <path
         className={className}
-        d={`M${cx},${cy - 7} L${cx + 7},${cy + 6} L${cx - 7},${cy + 6} Z`}
+        d={`M${cx},${cy - 9} L${cx + 9},${cy + 7} L${cx - 9},${cy + 7} Z`}
       />
     );
   }
@@ -73,7 +73,7 @@ function LabDot({
     return (
       <path
         className={className}
-        d={`M${cx},${cy + 7} L${cx + 7},${cy - 6} L${cx - 7},${cy - 6} Z`}
+        d={`M${cx},${cy + 9} L${cx + 9},${cy - 7} L${cx - 9},${cy - 7} Z`}
       />
     );
   }
@@ -81,11 +81,11 @@ function LabDot({
     return (
       <path
         className={className}
-        d={`M${cx},${cy - 8} L${cx + 8},${cy} L${cx},${cy + 8} L${cx - 8},${cy} Z`}
+        d={`M${cx},${cy - 10} L${cx + 10},${cy} L${cx},${cy + 10} L${cx - 10},${cy} Z`}
       />
     );
   }
-  return <rect className={className} x={cx - 5} y={cy - 5} width={10} height={10} />;
+  return <rect className={className} x={cx - 7} y={cy - 7} width={14} height={14} />;
 }
 
 function ChartTooltip({

@@ -46,11 +46,11 @@ describe('lab values over a wearable series', () => {
   it('converts glucose from mg/dL to the monitor’s mmol/L, band included', () => {
     const overlay = labOverlay('glucose', 'mmol/L', [glucose], day(0), day(20));
     expect(overlay).toMatchObject({ converted: true, labUnit: 'mg/dL', unit: 'mmol/L' });
-    expect(overlay?.min).toBeCloseTo(3.885, 3);
-    expect(overlay?.max).toBeCloseTo(5.495, 3);
+    expect(overlay?.min).toBe(3.89);
+    expect(overlay?.max).toBe(5.5);
     expect(overlay?.points.map((p) => [p.value, p.text, p.flag])).toEqual([
-      [4.996, '90', 'normal'],
-      [6.994, '126', 'high'],
+      [5, '90', 'normal'],
+      [6.99, '126', 'high'],
     ]);
     expect(overlay?.outside).toBe(1);
   });

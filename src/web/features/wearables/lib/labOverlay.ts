@@ -83,7 +83,7 @@ export interface LabOverlay {
   outside: number;
 }
 
-const round = (value: number) => Number(value.toPrecision(4));
+const round = (value: number) => Number(value.toPrecision(3));
 
 /**
  * The lab values to draw over a wearable series of `resource` in `unit`, between `start`
