@@ -30,7 +30,10 @@ async function ready() {
   throw new Error('the console did not become ready');
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   await ready();
   const shots = [
@@ -39,7 +42,11 @@ try {
     { name: '390', colorScheme: 'light', viewport: { width: 390, height: 844 } },
   ];
   for (const shot of shots) {
-    const context = await browser.newContext({ colorScheme: shot.colorScheme, viewport: shot.viewport, baseURL: base });
+    const context = await browser.newContext({
+      colorScheme: shot.colorScheme,
+      viewport: shot.viewport,
+      baseURL: base,
+    });
     const page = await context.newPage();
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('clinician@demo.test');
@@ -51,11 +58,20 @@ try {
 
     await page.goto(`/patients/${patient}`);
     await page.getByRole('heading', { name: 'Trends' }).waitFor();
-    await page.getByRole('button', { name: /^Full chart/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Full chart/ })
+      .first()
+      .waitFor();
     await page.waitForTimeout(800);
-    await page.screenshot({ path: path.join(out, `patient-page-${shot.name}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(out, `patient-page-${shot.name}.png`),
+      fullPage: true,
+    });
 
-    await page.getByRole('button', { name: /^Full chart/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Full chart/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.recharts-brush-traveller').first().focus();
     for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
@@ -68,7 +84,10 @@ try {
     await page.getByText(/^Lab Glucose: /).waitFor();
     await page.locator('.lab-dot').first().waitFor();
     await page.waitForTimeout(800);
-    await page.screenshot({ path: path.join(out, `wearables-lab-overlay-${shot.name}.png`), fullPage: shot.name === '390' });
+    await page.screenshot({
+      path: path.join(out, `wearables-lab-overlay-${shot.name}.png`),
+      fullPage: shot.name === '390',
+    });
     await context.close();
   }
 } finally {
@@ -94,6 +113,11 @@ async function pickPatient(page) {
     const [patient, times] = [...byUser].sort((a, b) => b[1].length - a[1].length)[0];
     const day = (t) => new Date(t).toISOString().slice(0, 10);
     const latest = Math.max(...times);
-    return { patient, from: day(latest - 20 * 86_400_000), to: day(Math.min(Date.now(), latest + 10 * 86_400_000)), times: times.map(day) };
+    return {
+      patient,
+      from: day(latest - 20 * 86_400_000),
+      to: day(Math.min(Date.now(), latest + 10 * 86_400_000)),
+      times: times.map(day),
+    };
   });
 }

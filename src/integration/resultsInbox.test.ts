@@ -200,7 +200,7 @@ describe('the results inbox', () => {
         .selectFrom('audit_event')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n));
+        .then((r) => r.n);
     const before = await rows();
     const polls = [];
     for (let i = 0; i < 5; i++) {

@@ -155,11 +155,7 @@ export default function TrendChart({
             tickFormatter={(t: number) => shortFormat.format(t)}
             stroke="var(--chart-brush)"
             fill="var(--surface)"
-            onChange={(range) => {
-              if (range.startIndex !== undefined && range.endIndex !== undefined) {
-                zoom.onChange(range.startIndex, range.endIndex);
-              }
-            }}
+            onChange={(range) => zoom.onChange(range.startIndex, range.endIndex)}
           />
         ) : null}
       </LineChart>

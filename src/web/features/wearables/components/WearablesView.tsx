@@ -6,16 +6,14 @@ import {
   type TimeseriesResource,
 } from '../../../../contract/timeseries';
 import type { Role } from '../../../../contract/console';
-import { can } from '../../../../contract/permissions';
 import { describeError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientNamesQueryOptions } from '../../patients/api/patients';
 import { patientTitle } from '../../patients/lib/naming';
-import { usePatientHistory } from '../../results/api/history';
+import { useLabOverlay } from '../api/labOverlay';
 import { timeseriesQueryOptions, type PagesProgress } from '../api/timeseries';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
-import { hasLabMatch, labOverlay } from '../lib/labOverlay';
 import { DEFAULT_DAYS, DEFAULT_RESOURCE, type WearablesSearch } from '../lib/search';
 import { LabOverlayNote } from './LabOverlayNote';
 import { toChartData } from '../lib/series';
@@ -146,19 +144,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   const unit = series.find((s) => s.unit)?.unit ?? resource.unit;
 
   // Lab values of the same quantity, on request: the patient's results history, converted.
-  const labsPossible = can(role, 'results.read') && hasLabMatch(resource.slug);
-  const [showLabs, setShowLabs] = useState(false);
-  const history = usePatientHistory(labsPossible && showLabs ? userId : '');
-  const overlay =
-    labsPossible && showLabs && range && !history.isPending
-      ? labOverlay(
-          resource.slug,
-          unit,
-          history.series,
-          Date.parse(range.start_date),
-          Date.parse(range.end_date),
-        )
-      : null;
+  const labs = useLabOverlay(userId, role, resource.slug, unit, range);
 
   return (
     <>
@@ -220,13 +206,13 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
             ))}
           </select>
         </div>
-        {labsPossible ? (
+        {labs.possible ? (
           <div className="field field--check">
             <input
               id={ids.labs}
               type="checkbox"
-              checked={showLabs}
-              onChange={(e) => setShowLabs(e.target.checked)}
+              checked={labs.shown}
+              onChange={(e) => labs.setShown(e.target.checked)}
             />
             <label htmlFor={ids.labs}>Show lab results</label>
           </div>
@@ -291,7 +277,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   height={CHART_HEIGHT}
                   unit={unit}
                   period={resource.countPer}
-                  overlay={overlay}
+                  overlay={labs.overlay}
                 />
               </Suspense>
               <figcaption className="muted">
@@ -304,11 +290,11 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
           ) : null}
         </div>
 
-        {labsPossible && showLabs ? (
+        {labs.possible && labs.shown ? (
           <LabOverlayNote
-            overlay={overlay}
-            pending={history.isPending}
-            error={history.error}
+            overlay={labs.overlay}
+            pending={labs.pending}
+            error={labs.error}
             label={resource.label}
           />
         ) : null}

@@ -131,7 +131,7 @@ export function withLabRows(rows: readonly ChartRow[], points: readonly LabOverl
   for (const point of points) {
     const row = merged.find((r) => r.t === point.t);
     if (row) row[LAB_KEY] = point.value;
-    else merged.push({ t: point.t, [LAB_KEY]: point.value } as ChartRow);
+    else merged.push({ t: point.t, [LAB_KEY]: point.value });
   }
   return merged.sort((a, b) => a.t - b.t);
 }

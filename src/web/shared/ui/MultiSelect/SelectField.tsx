@@ -56,8 +56,8 @@ export function SelectField({
       className="multi-select__field select-field"
       placeholder={placeholder}
       {...(isRequired ? { isRequired } : {})}
-      selectedKey={key(current)}
-      onSelectionChange={(k) => {
+      value={key(current)}
+      onChange={(k) => {
         const next = k === null || k === NONE ? '' : String(k);
         setInner(next);
         onChange?.(next);
