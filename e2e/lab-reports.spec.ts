@@ -15,7 +15,8 @@ test.use({ locale: 'en-US' });
 
 async function upload(page: Page, fileName: string, lines: string[]): Promise<void> {
   await page.goto('/lab-reports');
-  await page.getByLabel('Patient').selectOption({ label: chosenLabel });
+  await page.getByRole('button', { name: /Patient$/ }).click();
+  await page.getByRole('option', { name: chosenLabel, exact: true }).click();
   await page.getByLabel('Report (PDF, JPEG or PNG, at most 10 MB)').setInputFiles({
     name: fileName,
     mimeType: 'application/pdf',

@@ -21,8 +21,11 @@ test('a deleted patient stays on the patients page with its undo deadline, and c
   // Once deleted, the Lab API answers 404 for the patient until the deletion is undone.
   expectHttpError(`/api/lab/v2/user/${userId}`, 404);
   await page.goto(`/patients/${userId}`);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete patient' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this patient?' })
+    .getByRole('button', { name: 'Schedule deletion' })
+    .click();
   await expect(
     page.getByRole('status').filter({ hasText: 'scheduled for deletion' }),
   ).toBeVisible();

@@ -80,6 +80,26 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     await expectAccessible(page);
   });
 
+  await test.step('a trend opens to a full chart that zooms by keyboard, and resets', async () => {
+    const trends = page.getByRole('region', { name: 'Trends' });
+    await trends
+      .getByRole('button', { name: /^Full chart/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /over time$/ });
+    await expect(dialog.getByRole('figure', { name: /chart$/ })).toBeVisible();
+    const shown = dialog.getByRole('status');
+    await expect(shown).toHaveText(/^Showing all \d+ values/);
+    await dialog.getByRole('button', { name: 'Zoom in' }).press('Enter');
+    await expect(shown).toHaveText(/^Showing \d+ of \d+ values/);
+    await dialog.getByRole('button', { name: 'Reset zoom' }).press('Enter');
+    await expect(shown).toHaveText(/^Showing all \d+ values/);
+    await dialog.getByRole('tab', { name: 'Table' }).click();
+    await expect(dialog.getByRole('table')).toContainText(/Critical|High|Low|Normal/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
   await test.step('acknowledging takes it out of the inbox', async () => {
     await page.getByLabel('Note (optional)').fill('Called the patient.');
     await page.getByRole('button', { name: 'Acknowledge result' }).click();

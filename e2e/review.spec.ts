@@ -26,7 +26,8 @@ test('ops filters the queue, accepts a candidate and lands on the order, then es
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Unmatched results' })).toBeVisible();
     await expect(page.getByRole('table').getByRole('caption')).toContainText('Showing');
-    await page.getByLabel('Decision').selectOption({ label: 'Matches a completed order' });
+    await page.getByRole('button', { name: /Decision$/ }).click();
+    await page.getByRole('option', { name: 'Matches a completed order' }).click();
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/decision=match_completed/);
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
@@ -110,7 +111,8 @@ test('a text PDF lab report is parsed into exactly its values with LOINC codes',
       'Hemoglobin A1c 6.1 % 4.0-5.6',
       'Ferritin 48 ng/mL 30-400',
     ]);
-    await page.getByLabel('Patient').selectOption({ index: 1 });
+    await page.getByRole('button', { name: /Patient$/ }).click();
+    await page.getByRole('option').nth(0).click();
     await page
       .getByLabel('Report (PDF, JPEG or PNG, at most 10 MB)')
       .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -153,7 +155,8 @@ test('a report flagged for human review ends pending review', async ({ page, sig
   await signIn('ops');
   await page.goto('/lab-reports');
   const pdf = await textPdf(['TSH 2.1 mIU/L 0.4-4.0']);
-  await page.getByLabel('Patient').selectOption({ index: 2 });
+  await page.getByRole('button', { name: /Patient$/ }).click();
+  await page.getByRole('option').nth(1).click();
   await page
     .getByLabel('Report (PDF, JPEG or PNG, at most 10 MB)')
     .setInputFiles({ name: 'tsh.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -180,7 +183,8 @@ test('an 11 MB file and an HTML file named .pdf are refused and nothing is sent'
   });
   await signIn('ops');
   await page.goto('/lab-reports');
-  await page.getByLabel('Patient').selectOption({ index: 1 });
+  await page.getByRole('button', { name: /Patient$/ }).click();
+  await page.getByRole('option').nth(0).click();
   const fileInput = page.getByLabel('Report (PDF, JPEG or PNG, at most 10 MB)');
 
   await test.step('an 11 MB file', async () => {

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../src/contract';
+import { ordersPageSchema } from '../src/contract/order';
+import { labResultsRawSchema } from '../src/contract/results';
 import { groupedTimeseriesSchema, nextTimeseriesCursor } from '../src/contract/timeseries';
 import { expect, expectAccessible, test } from './fixtures';
 
@@ -168,6 +170,51 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     await expect(
       page.getByText('No sleep apnea alerts from withings (unknown) in this range.'),
     ).toBeVisible();
+  });
+
+  await test.step('lab glucose values are drawn over the glucose monitor, converted to mmol/L', async () => {
+    // A patient's lab glucose from the last 80 days (the monitor's history is 90), via the API.
+    const get = async (path: string) =>
+      (
+        await page.request.get(path, { headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE } })
+      ).json() as Promise<unknown>;
+    const orders = ordersPageSchema.parse(
+      await get('/api/lab/v3/orders?status=completed&size=100'),
+    ).orders;
+    let found: { userId: string; t: number; text: string } | null = null;
+    for (const order of orders) {
+      const results = labResultsRawSchema.parse(await get(`/api/lab/v3/order/${order.id}/result`));
+      const glucose = Array.isArray(results.results)
+        ? results.results.find((r) => r.slug === 'glucose')
+        : undefined;
+      const t = Date.parse(glucose?.timestamp ?? results.metadata.date_reported ?? '');
+      if (glucose && Date.now() - t < 80 * 86_400_000) {
+        found = { userId: order.user_id, t, text: glucose.result };
+        break;
+      }
+    }
+    expect(found, 'a seeded patient with a recent lab glucose').not.toBeNull();
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const from = day((found?.t ?? 0) - 2 * 86_400_000);
+    const to = day(Math.min(Date.now(), (found?.t ?? 0) + 2 * 86_400_000));
+    await page.goto(
+      `/patients/${found?.userId ?? ''}/wearables?resource=glucose&from=${from}&to=${to}`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Wearables of \S+/);
+    await loaded(page);
+    await page.getByLabel('Show lab results').check();
+    await expect(page.getByText(/^Lab Glucose: \d+ values? in this range/)).toContainText(
+      'converted from the lab’s mg/dL',
+    );
+    const mmol = (Number(found?.text) / 18.016).toPrecision(3);
+    await expect(page.getByRole('list', { name: 'Lab Glucose values' })).toContainText(
+      `${found?.text ?? ''} mg/dL (${Number(mmol)} mmol/L)`,
+    );
+    await expect(
+      page.getByRole('figure', { name: 'Glucose chart' }).locator('.lab-dot').first(),
+    ).toBeVisible();
+    await page.getByLabel('Show lab results').uncheck();
+    await expect(page.locator('.lab-dot')).toHaveCount(0);
   });
 });
 

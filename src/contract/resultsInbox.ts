@@ -9,6 +9,8 @@ import { parseOrderStatus } from './status';
  */
 
 export const RESULTS_INBOX_PATH = '/api/results/inbox';
+/** The navigation's count: numbers only, no patient data (polled, so not audited per poll). */
+export const RESULTS_INBOX_COUNT_PATH = '/api/results/inbox/count';
 export const RESULT_ACKNOWLEDGEMENTS_PATH = '/api/results/acknowledgements';
 export const RESULT_ACKNOWLEDGEMENTS_BULK_PATH = '/api/results/acknowledgements/bulk';
 
@@ -88,6 +90,14 @@ export const inboxResponseSchema = z.object({
   truncated: z.boolean(),
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+/** What the navigation's badge shows: how many wait, how many are critical or overdue. */
+export const inboxCountSchema = inboxResponseSchema.pick({
+  total: true,
+  critical: true,
+  overdue: true,
+});
+export type InboxCount = z.infer<typeof inboxCountSchema>;
 
 const note = z.string().trim().max(RESULT_NOTE_MAX).optional();
 const acknowledged = z.object({ order_id: z.uuid(), version: z.string().min(1).max(100) });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  RESULTS_INBOX_COUNT_PATH,
   RESULTS_INBOX_PATH,
   RESULT_ACKNOWLEDGEMENTS_BULK_PATH,
   RESULT_ACKNOWLEDGEMENTS_PATH,
   acknowledgementsResponseSchema,
+  inboxCountSchema,
   inboxResponseSchema,
   orderSchema,
   ordersPageSchema,
@@ -190,5 +192,41 @@ describe('the results inbox', () => {
     const reopened = (await inbox(clinician)).items.find((i) => i.order_id === order.id);
     expect(reopened).toMatchObject({ status: 'corrected', reopened: true });
     expect(reopened?.version).not.toBe(item?.version);
+  });
+
+  it('answers the polled count without an audit row per poll, while the inbox list audits', async () => {
+    const rows = () =>
+      stack.store.db
+        .selectFrom('audit_event')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
+    const before = await rows();
+    const polls = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await stack.request(clinician, 'GET', RESULTS_INBOX_COUNT_PATH);
+      expect(answer.statusCode).toBe(200);
+      polls.push(inboxCountSchema.strict().parse(answer.json()));
+    }
+    expect(await rows()).toBe(before);
+    const list = await inbox(clinician);
+    expect(polls.at(-1)).toEqual({
+      total: list.total,
+      critical: list.critical,
+      overdue: list.overdue,
+    });
+    expect(await rows()).toBe(before + 1);
+
+    // Still signed-in and role-checked: ops may not read it, and the refusal is audited.
+    const ops = await stack.signIn('ops');
+    expect((await stack.request(ops, 'GET', RESULTS_INBOX_COUNT_PATH)).statusCode).toBe(403);
+    expect((await stack.request(null, 'GET', RESULTS_INBOX_COUNT_PATH)).statusCode).toBe(401);
+    const audit = await listAudit(stack.store.db, 10);
+    expect(
+      audit.some(
+        (r) =>
+          r.action === `GET ${RESULTS_INBOX_COUNT_PATH}` && r.outcome === 403 && r.role === 'ops',
+      ),
+    ).toBe(true);
   });
 });

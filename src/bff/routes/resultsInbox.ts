@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  RESULTS_INBOX_COUNT_PATH,
   RESULTS_INBOX_PATH,
   RESULT_ACKNOWLEDGEMENTS_BULK_PATH,
   RESULT_ACKNOWLEDGEMENTS_PATH,
@@ -13,6 +14,7 @@ import {
   ordersPageSchema,
   ORDERS_PAGE_SIZE_MAX,
   type Acknowledgement,
+  type InboxCount,
   type InboxResponse,
   type Order,
   type Permission,
@@ -168,6 +170,38 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
         .sort((a, b) => a.name.localeCompare(b.name)),
       critical_ack_minutes: opts.criticalAckMinutes,
       truncated: read.truncated,
+    };
+    reply.header('cache-control', 'no-store');
+    return body;
+  });
+
+  /*
+   * The navigation's badge polls this every 30 seconds in every open tab. It answers three
+   * numbers and nothing that names or describes a patient, so a successful poll is not a
+   * patient-data access and writes no audit row: one per poll would bury the audit trail in
+   * noise (thousands of rows a day per clinician). It stays signed-in and role-checked, and a
+   * refusal or a failure is still audited. Opening the inbox list (above) audits every read.
+   */
+  fastify.get(RESULTS_INBOX_COUNT_PATH, async (request, reply) => {
+    const action = `GET ${RESULTS_INBOX_COUNT_PATH}`;
+    if (!(await permitted(request, reply, 'results.read', action, 'result_count'))) return reply;
+    let read;
+    try {
+      read = await ordersWithResults();
+    } catch (error) {
+      const status = error instanceof LabApiFailure ? error.status : 500;
+      await audit(request, action, 'result_count', null, status);
+      return fail(reply, error);
+    }
+    const acks = await acknowledgementsOf(
+      opts.store.db,
+      read.orders.map((o) => o.id),
+    );
+    const all = inboxItems(read.orders, acks, Date.now(), opts.criticalAckMinutes);
+    const body: InboxCount = {
+      total: all.length,
+      critical: all.filter((i) => i.interpretation === 'critical').length,
+      overdue: all.filter((i) => i.overdue).length,
     };
     reply.header('cache-control', 'no-store');
     return body;

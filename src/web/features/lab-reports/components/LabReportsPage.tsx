@@ -13,6 +13,7 @@ import {
   uploadReport,
 } from '../api/parsingJobs';
 import { checkReportFile } from '../lib/sniff';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 
 function UploadForm() {
   const queryClient = useQueryClient();
@@ -54,17 +55,12 @@ function UploadForm() {
       <h2 id={headingId}>Upload a lab report</h2>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
-          <label htmlFor="report-patient">Patient</label>
-          <select id="report-patient" name="patient" defaultValue="">
-            <option value="" disabled>
-              Choose a patient
-            </option>
-            {patients.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            label="Patient"
+            name="patient"
+            placeholder="Choose a patient"
+            options={patients.map((p) => ({ id: p.id, label: p.name }))}
+          />
         </div>
         <div className="field">
           <label htmlFor="report-file">Report (PDF, JPEG or PNG, at most 10 MB)</label>

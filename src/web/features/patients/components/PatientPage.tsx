@@ -1,15 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { parseOrderStatus } from '../../../../contract/status';
 import type { Role } from '../../../../contract/console';
 import { USER_DELETION_GRACE_DAYS } from '../../../../contract/users';
 import { describeError, isApiError } from '../../../shared/api/client';
 import { formatBirthDate, formatDateTime } from '../../../shared/lib/format';
 import { canWritePatients, canReadWearables } from '../../../shared/lib/permissions';
-import { Pending } from '../../../shared/ui/states';
+import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { Skeleton } from '../../../shared/ui/Skeleton';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { EmptyState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientTitle } from '../lib/naming';
-import { StatusText } from '../../orders/components/StatusText';
+import './patients.css';
+import { LatestResults } from '../../results/components/LatestResults';
 import { PatientTrends } from '../../results/components/PatientTrends';
 import {
   deletePatient,
@@ -21,6 +27,12 @@ import {
 
 const DAY = 86_400_000;
 
+/** Orders still under way: the ones a clinician may have to act on, listed first. */
+const isOpen = (status: string) => {
+  const top = parseOrderStatus(status).topLevel;
+  return top !== 'completed' && top !== 'cancelled';
+};
+
 export function PatientPage({ userId, role }: { userId: string; role: Role }) {
   const queryClient = useQueryClient();
   const patient = useQuery(patientQueryOptions(userId));
@@ -29,11 +41,13 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
   /** The API does not say when a deletion was asked for; this page knows when it asked. */
   const [deletedUntil, setDeletedUntil] = useState<Date | null>(null);
   const canWrite = canWritePatients(role);
+  const [confirming, setConfirming] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['patients'] });
   const remove = useMutation({
     mutationFn: () => deletePatient(userId),
     onSuccess: async () => {
+      setConfirming(false);
       setDeletedUntil(new Date(Date.now() + USER_DELETION_GRACE_DAYS * DAY));
       await refresh();
     },
@@ -51,11 +65,14 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
     (isApiError(patient.error) &&
       patient.error.message.includes('scheduled this user for deletion'));
   // The demographics the Lab API keeps; else the details of the latest order naming them.
-  const ordered = orders.data?.orders.find((o) => o.patient_details)?.patient_details;
+  const ordered = orders.data?.orders.find((o) => o.patient_details)?.patient_details ?? null;
   const demographics = names.data?.get(userId) ?? ordered ?? null;
   const name = demographics ? patientTitle(demographics, '') || null : null;
   const title = name ?? (patient.data ? `Patient ${patient.data.client_user_id}` : 'Patient');
   usePageTitle(title);
+  const openOrders = orders.data?.orders.filter((o) => isOpen(o.last_event.status)) ?? [];
+  const pastOrders = orders.data?.orders.filter((o) => !isOpen(o.last_event.status)) ?? [];
+  const contact = [ordered?.email, ordered?.phone_number].filter(Boolean).join(' · ');
 
   return (
     <>
@@ -64,7 +81,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
       {canReadWearables(role) ? (
         <p>
           <Link to="/patients/$userId/wearables" params={{ userId }}>
-            Wearable data
+            Wearable charts
           </Link>
         </p>
       ) : null}
@@ -77,14 +94,14 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
               : `Deletion can be undone within ${USER_DELETION_GRACE_DAYS} days of the request.`}
           </p>
           {canWrite ? (
-            <button type="button" disabled={undo.isPending} onClick={() => undo.mutate()}>
+            <Button variant="secondary" isDisabled={undo.isPending} onPress={() => undo.mutate()}>
               {undo.isPending ? 'Restoring …' : 'Undo deletion'}
-            </button>
+            </Button>
           ) : null}
           {undo.isError ? <p role="alert">{describeError(undo.error)} Try again.</p> : null}
         </div>
       ) : patient.isPending ? (
-        <Pending label="Loading patient …" />
+        <Skeleton lines={3} label="Loading patient …" />
       ) : patient.isError ? (
         <p role="alert">{describeError(patient.error)}</p>
       ) : (
@@ -95,6 +112,24 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
               <dd>
                 {name ?? <span className="muted">Not given yet (given with a first order)</span>}
               </dd>
+            </div>
+            <div>
+              <dt>Date of birth</dt>
+              <dd>
+                {demographics?.dob ? (
+                  formatBirthDate(demographics.dob)
+                ) : (
+                  <span className="muted">Not known</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Sex</dt>
+              <dd>{ordered?.gender ?? <span className="muted">Not known</span>}</dd>
+            </div>
+            <div>
+              <dt>Contact</dt>
+              <dd>{contact || <span className="muted">Not known</span>}</dd>
             </div>
             <div>
               <dt>Client user ID</dt>
@@ -114,24 +149,29 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
               <Link to="/orders/new" search={{ userId }}>
                 New order for this patient
               </Link>{' '}
-              <button
-                type="button"
-                className="button--danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      'Schedule this patient for deletion? You can undo it for 7 days.',
-                    )
-                  ) {
-                    remove.mutate();
-                  }
-                }}
+              <Button
+                variant="danger"
+                isDisabled={remove.isPending}
+                onPress={() => setConfirming(true)}
               >
-                {remove.isPending ? 'Deleting …' : 'Delete patient'}
-              </button>
+                Delete patient
+              </Button>
             </p>
           ) : null}
+          <ConfirmDialog
+            open={confirming}
+            title={`Delete ${name ?? 'this patient'}?`}
+            confirmLabel="Schedule deletion"
+            busy={remove.isPending}
+            error={remove.isError ? `${describeError(remove.error)} Try again.` : null}
+            onConfirm={() => remove.mutate()}
+            onClose={() => setConfirming(false)}
+          >
+            <p>
+              The patient is scheduled for deletion. You can undo it for {USER_DELETION_GRACE_DAYS}{' '}
+              days.
+            </p>
+          </ConfirmDialog>
           {remove.isError ? <p role="alert">{describeError(remove.error)} Try again.</p> : null}
         </>
       )}
@@ -139,26 +179,61 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
       <section aria-labelledby="patient-orders" className="card">
         <h2 id="patient-orders">Orders</h2>
         {orders.isPending ? (
-          <Pending label="Loading orders …" />
+          <Skeleton lines={3} label="Loading orders …" />
         ) : orders.isError ? (
-          <p role="alert">{describeError(orders.error)}</p>
+          <p role="alert" className="form-alert">
+            {describeError(orders.error)}
+          </p>
         ) : orders.data.orders.length === 0 ? (
-          <p className="empty">No orders for this patient.</p>
+          <EmptyState title="No orders yet">
+            <p>Orders placed for this patient appear here.</p>
+          </EmptyState>
         ) : (
-          <ul>
-            {orders.data.orders.map((order) => (
-              <li key={order.id}>
-                <Link to="/orders/$orderId" params={{ orderId: order.id }}>
-                  {order.lab_test.name}
-                </Link>{' '}
-                · <StatusText status={order.last_event.status} /> ·{' '}
-                {formatDateTime(order.created_at)}
-              </li>
-            ))}
-          </ul>
+          <>
+            <h3>Open</h3>
+            {openOrders.length === 0 ? (
+              <p className="empty">No open orders.</p>
+            ) : (
+              <OrderList orders={openOrders} label="Open orders" />
+            )}
+            {pastOrders.length > 0 ? (
+              <>
+                <h3>Completed and cancelled</h3>
+                <OrderList orders={pastOrders} label="Completed and cancelled orders" />
+              </>
+            ) : null}
+          </>
         )}
       </section>
+      <LatestResults userId={userId} role={role} />
       <PatientTrends userId={userId} role={role} />
     </>
+  );
+}
+
+function OrderList({
+  orders,
+  label,
+}: {
+  orders: readonly {
+    id: string;
+    lab_test: { name: string };
+    last_event: { status: string };
+    created_at: string;
+  }[];
+  label: string;
+}) {
+  return (
+    <ul className="patient-orders" aria-label={label}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link to="/orders/$orderId" params={{ orderId: order.id }}>
+            {order.lab_test.name}
+          </Link>
+          <StatusBadge status={order.last_event.status} />
+          <span className="muted">{formatDateTime(order.created_at)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

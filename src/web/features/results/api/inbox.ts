@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  RESULTS_INBOX_COUNT_PATH,
   RESULTS_INBOX_PATH,
   RESULT_ACKNOWLEDGEMENTS_BULK_PATH,
   RESULT_ACKNOWLEDGEMENTS_PATH,
   acknowledgementsResponseSchema,
+  inboxCountSchema,
   inboxResponseSchema,
   type AcknowledgeBody,
   type BulkAcknowledgeBody,
@@ -32,6 +34,14 @@ export const inboxQueryOptions = (filters: InboxFilters = {}) =>
   queryOptions({
     queryKey: [...RESULTS_INBOX_QUERY_KEY, 'list', filters],
     queryFn: ({ signal }) => apiGet(inboxPath(filters), inboxResponseSchema, signal),
+    refetchInterval: INBOX_POLL_MS,
+  });
+
+/** The navigation's count: its own small endpoint, which carries no patient data. */
+export const inboxCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...RESULTS_INBOX_QUERY_KEY, 'count'],
+    queryFn: ({ signal }) => apiGet(RESULTS_INBOX_COUNT_PATH, inboxCountSchema, signal),
     refetchInterval: INBOX_POLL_MS,
   });
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { inboxQueryOptions } from '../api/inbox';
+import { inboxCountQueryOptions } from '../api/inbox';
 import './results.css';
 
 /**
- * The navigation's count of results waiting for acknowledgement, from the inbox's own
- * query (the same key: no second request when the inbox is open). Silent while it loads
- * or fails: the navigation never shows an error.
+ * The navigation's count of results waiting for acknowledgement, from the count endpoint
+ * (numbers only; it shares the inbox's key prefix, so acknowledging refreshes it too).
+ * Silent while it loads or fails: the navigation never shows an error.
  */
 export function InboxCountBadge() {
-  const { data } = useQuery(inboxQueryOptions());
+  const { data } = useQuery(inboxCountQueryOptions());
   if (!data || data.total === 0) return null;
   const urgent = data.critical > 0;
   return (

@@ -1,14 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
 import { INTERPRETATIONS } from '../../../../contract/enums';
 import type { InboxResponse } from '../../../../contract/resultsInbox';
 import { buttonClass } from '../../../shared/ui/Button';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import type { InboxSearch } from '../lib/inboxSearch';
 import { interpretationWords } from '../lib/labels';
 
 /** Patient, interpretation and test: the choices are what the inbox holds now. */
 export function InboxFilters({ search, inbox }: { search: InboxSearch; inbox: InboxResponse }) {
-  const id = useId();
   const navigate = useNavigate();
   const read = (form: HTMLFormElement): InboxSearch => {
     const data = new FormData(form);
@@ -34,43 +33,33 @@ export function InboxFilters({ search, inbox }: { search: InboxSearch; inbox: In
       }}
     >
       <div className="filters__row">
-        <p className="field">
-          <label htmlFor={`${id}-patient`}>Patient</label>
-          <select id={`${id}-patient`} name="user_id" defaultValue={search.user_id ?? ''}>
-            <option value="">Any</option>
-            {inbox.patients.map((p) => (
-              <option key={p.user_id} value={p.user_id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-interpretation`}>Interpretation</label>
-          <select
-            id={`${id}-interpretation`}
+        <div className="field">
+          <SelectField
+            label="Patient"
+            name="user_id"
+            emptyLabel="Any"
+            defaultValue={search.user_id ?? ''}
+            options={inbox.patients.map((p) => ({ id: p.user_id, label: p.name }))}
+          />
+        </div>
+        <div className="field">
+          <SelectField
+            label="Interpretation"
             name="interpretation"
+            emptyLabel="Any"
             defaultValue={search.interpretation ?? ''}
-          >
-            <option value="">Any</option>
-            {INTERPRETATIONS.map((i) => (
-              <option key={i} value={i}>
-                {interpretationWords(i)}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-test`}>Lab test</label>
-          <select id={`${id}-test`} name="lab_test_id" defaultValue={search.lab_test_id ?? ''}>
-            <option value="">Any</option>
-            {inbox.lab_tests.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </p>
+            options={INTERPRETATIONS.map((i) => ({ id: i, label: interpretationWords(i) }))}
+          />
+        </div>
+        <div className="field">
+          <SelectField
+            label="Lab test"
+            name="lab_test_id"
+            emptyLabel="Any"
+            defaultValue={search.lab_test_id ?? ''}
+            options={inbox.lab_tests.map((t) => ({ id: t.id, label: t.name }))}
+          />
+        </div>
       </div>
       <p className="filters__actions">
         <button type="submit" className={buttonClass('secondary', 'small')}>

@@ -1,7 +1,10 @@
-import { Suspense, lazy, useId } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
+import { Button } from '../../../shared/ui/Button';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { FLAG_WORDS, type MarkerSeries } from '../lib/series';
+import { FullTrendDialog } from './FullTrendDialog';
+import { TrendTable } from './TrendTable';
 import './results.css';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -48,11 +51,31 @@ export function MarkerTrend({
 }) {
   const heading = useId();
   const Heading = `h${headingLevel}` as const;
+  const [full, setFull] = useState(false);
   return (
     <section className="marker-trend" aria-labelledby={heading}>
-      <Heading id={heading} className="marker-trend__title">
-        {series.name} <span className="marker-trend__range">Reference {referenceText(series)}</span>
-      </Heading>
+      <div className="marker-trend__head">
+        <Heading id={heading} className="marker-trend__title">
+          {series.name}{' '}
+          <span className="marker-trend__range">Reference {referenceText(series)}</span>
+        </Heading>
+        <Button
+          variant="secondary"
+          size="small"
+          aria-label={`Full chart: ${series.name}`}
+          onPress={() => setFull(true)}
+        >
+          Full chart
+        </Button>
+      </div>
+      {full ? (
+        <FullTrendDialog
+          series={series}
+          reference={referenceText(series)}
+          isOpen={full}
+          onOpenChange={setFull}
+        />
+      ) : null}
       <Tabs
         label={`${series.name}: chart or table`}
         items={[
@@ -69,39 +92,7 @@ export function MarkerTrend({
               </figure>
             ),
           },
-          {
-            id: 'table',
-            label: 'Table',
-            content: (
-              <div className="table-scroll">
-                <table className="table">
-                  <caption className="visually-hidden">{series.name} values</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Value</th>
-                      <th scope="col">Flag</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...series.points].reverse().map((point) => (
-                      <tr key={`${point.orderId}-${point.t}`}>
-                        <th scope="row">{dayFormat.format(point.t)}</th>
-                        <td>
-                          {point.text} {series.unit}
-                        </td>
-                        <td>
-                          <span className={`flag flag--${point.flag}`}>
-                            {FLAG_WORDS[point.flag]}
-                          </span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ),
-          },
+          { id: 'table', label: 'Table', content: <TrendTable series={series} /> },
         ]}
       />
     </section>

@@ -150,7 +150,7 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                     className={item.overdue ? 'inbox-row--overdue' : undefined}
                   >
                     {canAcknowledge ? (
-                      <td>
+                      <td className="inbox-table__select">
                         {item.interpretation === 'normal' ? (
                           <input
                             type="checkbox"
@@ -167,8 +167,8 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                         {item.patient_name}
                       </Link>
                     </th>
-                    <td>{item.lab_test_name}</td>
-                    <td>
+                    <td data-label="Test">{item.lab_test_name}</td>
+                    <td data-label="Interpretation">
                       <span className="inbox-flags">
                         <Badge tone={INTERPRETATION_TONES[item.interpretation ?? ''] ?? 'neutral'}>
                           {interpretationWords(item.interpretation)}
@@ -176,11 +176,11 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                         {item.overdue ? <Badge tone="danger">Overdue</Badge> : null}
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Report">
                       {RESULT_STATUS_WORDS[item.status]}
                       {item.reopened ? <span className="muted"> · reopened</span> : null}
                     </td>
-                    <td>
+                    <td data-label="Waiting">
                       <time dateTime={item.reported_at} title={formatDateTime(item.reported_at)}>
                         {waitedFor(item.reported_at, now)}
                       </time>

@@ -1,4 +1,5 @@
 import {
+  Brush,
   CartesianGrid,
   Line,
   LineChart,
@@ -79,7 +80,24 @@ function TrendTooltip({ active, payload, unit }: TooltipContentProps & { unit: s
   );
 }
 
-export default function TrendChart({ series, height }: { series: MarkerSeries; height: number }) {
+/** The full chart's window: indexes of the first and last point shown. */
+export interface TrendZoom {
+  start: number;
+  end: number;
+  onChange: (start: number, end: number) => void;
+}
+
+export default function TrendChart({
+  series,
+  height,
+  zoom,
+}: {
+  series: MarkerSeries;
+  height: number;
+  /** The full chart only: a brush under the chart whose handles zoom (arrow keys move them). */
+  zoom?: TrendZoom;
+}) {
+  // The value axis fits the whole series, so zooming in on time keeps the band in place.
   const values = series.points.map((p) => p.value);
   const low = Math.min(...values, series.min ?? Infinity);
   const high = Math.max(...values, series.max ?? -Infinity);
@@ -127,6 +145,19 @@ export default function TrendChart({ series, height }: { series: MarkerSeries; h
           activeDot={false}
           isAnimationActive={false}
         />
+        {zoom ? (
+          <Brush
+            dataKey="t"
+            height={32}
+            travellerWidth={12}
+            startIndex={zoom.start}
+            endIndex={zoom.end}
+            tickFormatter={(t: number) => shortFormat.format(t)}
+            stroke="var(--chart-brush)"
+            fill="var(--surface)"
+            onChange={(range) => zoom.onChange(range.startIndex, range.endIndex)}
+          />
+        ) : null}
       </LineChart>
     </ResponsiveContainer>
   );

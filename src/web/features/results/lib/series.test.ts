@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BiomarkerResult } from '../../../../contract/results';
-import { earlierPoints, markerSeries, niceTicks, type Report } from './series';
+import { earlierPoints, latestPerMarker, markerSeries, niceTicks, type Report } from './series';
 
 const ldl = (result: string, extra: Partial<BiomarkerResult> = {}): BiomarkerResult => ({
   name: 'LDL Cholesterol',
@@ -51,5 +51,50 @@ describe('marker series', () => {
     const ticks = niceTicks(146, 206);
     expect(ticks[0]).toBeLessThanOrEqual(146);
     expect(ticks.at(-1)).toBeGreaterThanOrEqual(206);
+  });
+});
+
+describe('latest value per marker', () => {
+  const glucose = (result: string, extra: Partial<BiomarkerResult> = {}): BiomarkerResult => ({
+    ...ldl(result, extra),
+    name: 'Glucose',
+    slug: 'glucose',
+  });
+  const tsh = (result: string): BiomarkerResult => ({ ...ldl(result), name: 'TSH', slug: 'tsh' });
+  const series = markerSeries([
+    report('new', '2026-06-01T00:00:00Z', [glucose('92'), tsh('1.2')]),
+    report('old', '2026-01-01T00:00:00Z', [
+      glucose('300', { interpretation: 'critical' }),
+      ldl('150', { is_above_max_range: true }),
+      tsh('9'),
+    ]),
+  ]);
+
+  it('takes each marker’s newest value, whichever report it came in', () => {
+    const latest = latestPerMarker(series);
+    expect(latest.map((l) => [l.series.name, l.point.text, l.point.orderId])).toEqual([
+      ['LDL Cholesterol', '150', 'old'],
+      ['Glucose', '92', 'new'],
+      ['TSH', '1.2', 'new'],
+    ]);
+  });
+
+  it('puts a critical latest value before a high one, and both before normals', () => {
+    const critical = markerSeries([
+      report('x', '2026-02-01T00:00:00Z', [
+        tsh('0.9'),
+        glucose('310', { interpretation: 'critical' }),
+        ldl('140', { is_above_max_range: true }),
+      ]),
+    ]);
+    expect(latestPerMarker(critical).map((l) => l.point.flag)).toEqual([
+      'critical',
+      'high',
+      'normal',
+    ]);
+  });
+
+  it('is empty without values', () => {
+    expect(latestPerMarker([])).toEqual([]);
   });
 });

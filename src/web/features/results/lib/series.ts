@@ -123,3 +123,30 @@ export function niceTicks(low: number, high: number, count = 4): number[] {
     ticks.push(Number((start + ticks.length * step).toPrecision(10)));
   return ticks;
 }
+
+export interface LatestValue {
+  series: MarkerSeries;
+  point: MarkerPoint;
+}
+
+const FLAG_ORDER: Record<PointFlag, number> = { critical: 0, high: 1, low: 1, normal: 2 };
+
+/**
+ * Each marker's latest value, the patient page's "latest results": what needs a look first
+ * (critical, then high or low), then by name.
+ */
+export function latestPerMarker(series: readonly MarkerSeries[]): LatestValue[] {
+  return series
+    .flatMap((s) => {
+      const point = s.points.reduce<MarkerPoint | undefined>(
+        (latest, p) => (latest === undefined || p.t > latest.t ? p : latest),
+        undefined,
+      );
+      return point ? [{ series: s, point }] : [];
+    })
+    .sort(
+      (a, b) =>
+        FLAG_ORDER[a.point.flag] - FLAG_ORDER[b.point.flag] ||
+        a.series.name.localeCompare(b.series.name),
+    );
+}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, type SyntheticEvent } from 'react';
 import { MATCH_DECISION_CODES, MATCH_REVIEW_STATUSES } from '../../../../contract/unmatchedResults';
 import { formatBirthDate, formatCount, formatDateTime } from '../../../shared/lib/format';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { unmatchedResultsQueryOptions } from '../api/unmatchedResults';
 import { describeDecision, describeReviewStatus } from '../lib/labels';
@@ -53,37 +54,34 @@ export function UnmatchedResultsPage({ search }: { search: QueueSearch }) {
         <h2 id={filtersId}>Filters</h2>
         <div className="filters__fields">
           <div className="field">
-            <label htmlFor="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={search.status ?? ''}>
-              <option value="">Open (not resolved)</option>
-              {MATCH_REVIEW_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {describeReviewStatus(s)}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              label="Status"
+              name="status"
+              emptyLabel="Open (not resolved)"
+              defaultValue={search.status ?? ''}
+              options={MATCH_REVIEW_STATUSES.map((s) => ({
+                id: s,
+                label: describeReviewStatus(s),
+              }))}
+            />
           </div>
           <div className="field">
-            <label htmlFor="f-decision">Decision</label>
-            <select id="f-decision" name="decision" defaultValue={search.decision ?? ''}>
-              <option value="">Any decision</option>
-              {MATCH_DECISION_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {describeDecision(c)}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              label="Decision"
+              name="decision"
+              emptyLabel="Any decision"
+              defaultValue={search.decision ?? ''}
+              options={MATCH_DECISION_CODES.map((c) => ({ id: c, label: describeDecision(c) }))}
+            />
           </div>
           <div className="field">
-            <label htmlFor="f-lab">Lab</label>
-            <select id="f-lab" name="lab" defaultValue={search.lab ?? ''}>
-              <option value="">Any lab</option>
-              {LABS.map((l) => (
-                <option key={l.slug} value={l.slug}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              label="Lab"
+              name="lab"
+              emptyLabel="Any lab"
+              defaultValue={search.lab ?? ''}
+              options={LABS.map((l) => ({ id: l.slug, label: l.name }))}
+            />
           </div>
           <div className="field">
             <label htmlFor="f-from">Received from</label>

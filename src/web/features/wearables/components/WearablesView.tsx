@@ -5,14 +5,17 @@ import {
   findTimeseriesResource,
   type TimeseriesResource,
 } from '../../../../contract/timeseries';
+import type { Role } from '../../../../contract/console';
 import { describeError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientNamesQueryOptions } from '../../patients/api/patients';
 import { patientTitle } from '../../patients/lib/naming';
+import { useLabOverlay } from '../api/labOverlay';
 import { timeseriesQueryOptions, type PagesProgress } from '../api/timeseries';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
 import { DEFAULT_DAYS, DEFAULT_RESOURCE, type WearablesSearch } from '../lib/search';
+import { LabOverlayNote } from './LabOverlayNote';
 import { toChartData } from '../lib/series';
 import { SamplesTable } from './SamplesTable';
 
@@ -40,6 +43,7 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export interface WearablesViewProps {
   userId: string;
+  role: Role;
   search: WearablesSearch;
   onSearch: (search: WearablesSearch) => void;
 }
@@ -60,7 +64,7 @@ function useWidth() {
   return { ref, width };
 }
 
-export function WearablesView({ userId, search, onSearch }: WearablesViewProps) {
+export function WearablesView({ userId, role, search, onSearch }: WearablesViewProps) {
   const resource: TimeseriesResource =
     findTimeseriesResource(search.resource ?? DEFAULT_RESOURCE) ?? TIMESERIES_RESOURCES[1];
   const fallback = defaultRange(todayIn(timeZone), DEFAULT_DAYS);
@@ -120,6 +124,7 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
     from: useId(),
     to: useId(),
     provider: useId(),
+    labs: useId(),
     heading: useId(),
   };
   const set = (patch: Partial<WearablesSearch>) =>
@@ -137,6 +142,9 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
 
   const empty = series.filter((s) => s.samples.length === 0);
   const unit = series.find((s) => s.unit)?.unit ?? resource.unit;
+
+  // Lab values of the same quantity, on request: the patient's results history, converted.
+  const labs = useLabOverlay(userId, role, resource.slug, unit, range);
 
   return (
     <>
@@ -198,6 +206,17 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
             ))}
           </select>
         </div>
+        {labs.possible ? (
+          <div className="field field--check">
+            <input
+              id={ids.labs}
+              type="checkbox"
+              checked={labs.shown}
+              onChange={(e) => labs.setShown(e.target.checked)}
+            />
+            <label htmlFor={ids.labs}>Show lab results</label>
+          </div>
+        ) : null}
       </form>
 
       {rangeError ? (
@@ -258,6 +277,7 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
                   height={CHART_HEIGHT}
                   unit={unit}
                   period={resource.countPer}
+                  overlay={labs.overlay}
                 />
               </Suspense>
               <figcaption className="muted">
@@ -269,6 +289,15 @@ export function WearablesView({ userId, search, onSearch }: WearablesViewProps) 
             </figure>
           ) : null}
         </div>
+
+        {labs.possible && labs.shown ? (
+          <LabOverlayNote
+            overlay={labs.overlay}
+            pending={labs.pending}
+            error={labs.error}
+            label={resource.label}
+          />
+        ) : null}
 
         {query.isSuccess && chart.total > 0 ? (
           <>

@@ -1,1 +1,2 @@
 export { MultiSelect, type MultiSelectOption } from './MultiSelect';
+export { SelectField } from './SelectField';

@@ -17,9 +17,11 @@ function WearablesRoute() {
   const { userId } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   return (
     <WearablesView
       userId={userId}
+      role={session.account.role}
       search={search}
       onSearch={(next) => void navigate({ search: next, replace: true })}
     />

@@ -1,0 +1,34 @@
+import { FLAG_WORDS, type MarkerSeries } from '../lib/series';
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A marker's values as a table, newest first: exact numbers, and the view for a screen reader. */
+export function TrendTable({ series }: { series: MarkerSeries }) {
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="visually-hidden">{series.name} values</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Value</th>
+            <th scope="col">Flag</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...series.points].reverse().map((point) => (
+            <tr key={`${point.orderId}-${point.t}`}>
+              <th scope="row">{dayFormat.format(point.t)}</th>
+              <td>
+                {point.text} {series.unit}
+              </td>
+              <td>
+                <span className={`flag flag--${point.flag}`}>{FLAG_WORDS[point.flag]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from '@tanstack/react-router';
+import { describeError } from '../../../shared/api/client';
+import type { LabOverlay } from '../lib/labOverlay';
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const FLAG_WORDS = { critical: 'Critical', high: 'High', low: 'Low', normal: 'Normal' } as const;
+
+/**
+ * What the lab overlay draws, in words: which marker, the unit conversion, the key to the
+ * shapes, and each value with its flag and a link to its result (the chart's text twin).
+ */
+export function LabOverlayNote({
+  overlay,
+  pending,
+  error,
+  label,
+}: {
+  overlay: LabOverlay | null;
+  pending: boolean;
+  error: unknown;
+  label: string;
+}) {
+  if (pending) {
+    return (
+      <p role="status" className="pending">
+        Loading the patient’s lab results …
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="form-alert">
+        {describeError(error)}
+      </p>
+    );
+  }
+  if (!overlay) {
+    return (
+      <p role="status" className="empty">
+        No lab result of this patient measures {label.toLowerCase()}.
+      </p>
+    );
+  }
+  const band =
+    overlay.min !== null && overlay.max !== null
+      ? ` Its reference interval, ${overlay.min}–${overlay.max} ${overlay.unit}, is shaded.`
+      : '';
+  return (
+    <div className="lab-overlay-note" role="status">
+      <p>
+        {overlay.points.length === 0
+          ? `No lab ${overlay.name} value in this range`
+          : `Lab ${overlay.name}: ${overlay.points.length} ${overlay.points.length === 1 ? 'value' : 'values'} in this range`}
+        {overlay.outside > 0 ? ` (${overlay.outside} outside it)` : ''}.
+        {overlay.converted
+          ? ` Drawn in ${overlay.unit}, converted from the lab’s ${overlay.labUnit}.`
+          : ''}
+        {band}
+      </p>
+      <ul className="lab-overlay-key" aria-label="Lab value shapes">
+        <li>
+          <span className="lab-key lab-key--normal" aria-hidden="true">
+            ■
+          </span>{' '}
+          Normal
+        </li>
+        <li>
+          <span className="lab-key lab-key--high" aria-hidden="true">
+            ▲
+          </span>{' '}
+          High
+        </li>
+        <li>
+          <span className="lab-key lab-key--low" aria-hidden="true">
+            ▼
+          </span>{' '}
+          Low
+        </li>
+        <li>
+          <span className="lab-key lab-key--critical" aria-hidden="true">
+            ◆
+          </span>{' '}
+          Critical
+        </li>
+      </ul>
+      {overlay.points.length > 0 ? (
+        <ul className="lab-overlay-values" aria-label={`Lab ${overlay.name} values`}>
+          {overlay.points.map((p) => (
+            <li key={`${p.orderId}-${p.t}`}>
+              <Link to="/results/$orderId" params={{ orderId: p.orderId }}>
+                {dayFormat.format(p.t)}
+              </Link>
+              : {p.text} {overlay.labUnit}
+              {overlay.converted ? ` (${p.value} ${overlay.unit})` : ''} ·{' '}
+              <span className={`lab-flag lab-flag--${p.flag}`}>{FLAG_WORDS[p.flag]}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

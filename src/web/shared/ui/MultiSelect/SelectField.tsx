@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import type { MultiSelectOption } from './MultiSelect';
+import '../popover.css';
+import './MultiSelect.css';
+
+interface SelectFieldProps {
+  label: string;
+  options: readonly MultiSelectOption[];
+  /** The form field's name: a hidden input carries the choice ('' for none) into FormData. */
+  name?: string;
+  /** The choice when it opens; '' is the "any" option. */
+  defaultValue?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  /** What "no choice" says ("Any", "Open (not resolved)"): an option of its own, id ''. */
+  emptyLabel?: string;
+  isRequired?: boolean;
+  placeholder?: string;
+}
+
+/** The "no choice" option's key: React Aria's keys must not be empty; the form still sends ''. */
+const NONE = '__none__';
+
+/**
+ * One value from a list, the multi-select's single sibling: a button that opens a list box
+ * in a popover (arrow keys and type-ahead, Enter chooses), styled as the design system's
+ * controls in both themes. An `emptyLabel` adds a first option for "no choice".
+ */
+export function SelectField({
+  label,
+  options,
+  name,
+  defaultValue,
+  value,
+  onChange,
+  emptyLabel,
+  isRequired,
+  placeholder = 'Choose …',
+}: SelectFieldProps) {
+  const items = emptyLabel === undefined ? options : [{ id: NONE, label: emptyLabel }, ...options];
+  const key = (v: string | undefined) =>
+    v === undefined || (v === '' && emptyLabel === undefined) ? null : v;
+  const [inner, setInner] = useState(defaultValue ?? '');
+  const current = value ?? inner;
+  return (
+    <Select
+      className="multi-select__field select-field"
+      placeholder={placeholder}
+      {...(isRequired ? { isRequired } : {})}
+      value={key(current)}
+      onChange={(k) => {
+        const next = k === null || k === NONE ? '' : String(k);
+        setInner(next);
+        onChange?.(next);
+      }}
+    >
+      {name ? <input type="hidden" name={name} value={current} /> : null}
+      <Label className="multi-select__label">{label}</Label>
+      <Button className="multi-select__button">
+        <SelectValue />
+        <span aria-hidden="true" className="multi-select__caret">
+          ▾
+        </span>
+      </Button>
+      <Popover className="ui-popover" placement="bottom start">
+        <ListBox items={items} className="ui-menu">
+          {(option) => (
+            <ListBoxItem id={option.id} textValue={option.label} className="ui-menu__item">
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
