@@ -76,7 +76,7 @@ test('the pages of ops, clinicians and admins read well in both themes and width
   page,
   signIn,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn('ops');
   for (const path of ['/unmatched-results', '/lab-reports']) await checkBothLooks(page, path);
   await signOut(page, /Oliver Ops/);
@@ -86,6 +86,20 @@ test('the pages of ops, clinicians and admins read well in both themes and width
   // An admin opening an ordering page sees who may use it, not a form.
   await signIn('admin');
   await checkBothLooks(page, '/orders/register-kit');
+  // The administration screens: the busiest in both looks, the rest in dark at desktop width
+  // (their own journeys run axe on them in light).
+  for (const path of ['/admin/accounts', '/admin/audit', '/admin/webhook-endpoints']) {
+    await test.step(path, () => checkBothLooks(page, path));
+  }
+  for (const path of ['/admin/api-keys', '/admin/management-keys', '/admin/teams', '/lab-tests']) {
+    await test.step(path, async () => {
+      await page.setViewportSize(DESKTOP);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
 });
 
 test('the theme switch overrides the system and is applied before the first paint', async ({

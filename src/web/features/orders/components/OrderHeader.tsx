@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Order } from '../../../../contract/order';
 import { formatDate } from '../../../shared/lib/format';
 import { describeCollectionMethod } from '../../../shared/lib/labels';
@@ -13,13 +14,23 @@ interface OrderHeaderProps {
   title: string;
   abilities: StepAbilities;
   wearablesLink: boolean;
+  patientLink: boolean;
+  /** The documents menu, beside the next step. */
+  documents: ReactNode;
 }
 
 /**
  * The top of the order page: whose order, which test, where it stands and what to do next.
  * Everything else on the page is detail below it; the next step jumps to its section.
  */
-export function OrderHeader({ order, title, abilities, wearablesLink }: OrderHeaderProps) {
+export function OrderHeader({
+  order,
+  title,
+  abilities,
+  wearablesLink,
+  patientLink,
+  documents,
+}: OrderHeaderProps) {
   const step = nextStep(order, abilities);
   const expected = order.expected_result_by_date;
   return (
@@ -27,9 +38,13 @@ export function OrderHeader({ order, title, abilities, wearablesLink }: OrderHea
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/orders">Orders</Link>
         <span aria-hidden="true"> › </span>
-        <Link to="/patients/$userId" params={{ userId: order.user_id }}>
-          {title}
-        </Link>
+        {patientLink ? (
+          <Link to="/patients/$userId" params={{ userId: order.user_id }}>
+            {title}
+          </Link>
+        ) : (
+          <span>{title}</span>
+        )}
         {wearablesLink ? (
           <>
             <span aria-hidden="true"> · </span>
@@ -55,11 +70,14 @@ export function OrderHeader({ order, title, abilities, wearablesLink }: OrderHea
             ) : null}
           </p>
         </div>
-        {step ? (
-          <a className={`${buttonClass()} order-header__next`} href={`#${step.section}`}>
-            {step.label}
-          </a>
-        ) : null}
+        <div className="order-header__actions">
+          {documents}
+          {step ? (
+            <a className={`${buttonClass()} order-header__next`} href={`#${step.section}`}>
+              {step.label}
+            </a>
+          ) : null}
+        </div>
       </div>
     </header>
   );

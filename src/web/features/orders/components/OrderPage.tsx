@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../../auth/api/session';
 import { can } from '../../../../contract/permissions';
 import { canActOnOrders, canReadResults, canReadWearables } from '../../../shared/lib/permissions';
@@ -10,6 +10,7 @@ import { orderQueryOptions } from '../api/orders';
 import { hasResults, OrderActions } from './OrderActions';
 import { OrderFacts, OrderPatientFacts } from './OrderFacts';
 import { DocumentsMenu } from './DocumentsMenu';
+import { OrderHeader } from './OrderHeader';
 import { OrderHistory } from './OrderHistory';
 import { OrderShipment } from './OrderRelations';
 import { OrderResults } from './OrderResults';
@@ -40,6 +41,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
     select: (state) => state.location.state.orderPlaced === true,
   });
 
+  const canAct = canActOnOrders(role);
+  const method = order.details.type;
+
   return (
     <>
       {justPlaced ? (
@@ -48,41 +52,55 @@ export function OrderPage({ orderId }: { orderId: string }) {
           {order.patient_details ? ` for ${title}` : ''}.
         </p>
       ) : null}
-      <p className="breadcrumb">
-        <Link to="/orders">Back to orders</Link>
-        {canReadWearables(role) ? (
-          <>
-            {' · '}
-            <Link to="/patients/$userId/wearables" params={{ userId: order.user_id }}>
-              Wearables
-            </Link>
-          </>
-        ) : null}
-      </p>
-      <h1>
-        {title} <span className="h1-sub">{order.lab_test.name}</span>
-      </h1>
-      <OrderFacts order={order} />
-      <OrderPatientFacts order={order} />
-      <DocumentsMenu order={order} role={role} />
-      {canActOnOrders(role) ? <OrderActions order={order} canAct sandbox={sandbox} /> : null}
-      {canActOnOrders(role) && order.details.type === 'on_site_collection' ? (
-        <div className="actions">
-          <OnSiteDraw order={order} />
+      <OrderHeader
+        order={order}
+        title={title}
+        abilities={{ canAct, canReadResults: readsResults }}
+        wearablesLink={canReadWearables(role)}
+        patientLink={can(role, 'patients.read')}
+        documents={<DocumentsMenu order={order} role={role} />}
+      />
+      {/* What happens to the order on the left; what it is, on the right (below on phones). */}
+      <div className="order-layout">
+        <div>
+          {readsResults && hasResults(order) ? (
+            <div id="results">
+              <OrderResults orderId={order.id} />
+            </div>
+          ) : null}
+          {method === 'at_home_phlebotomy' ? (
+            <div id="appointment">
+              <PhlebotomyPanel order={order} canAct={canAct} />
+            </div>
+          ) : null}
+          {method === 'walk_in_test' ? (
+            <div id="walk-in">
+              <WalkInPanel order={order} canAct={canAct} />
+            </div>
+          ) : null}
+          {canAct ? (
+            <div id="actions">
+              <OrderActions order={order} canAct sandbox={sandbox} />
+              {method === 'on_site_collection' ? (
+                <div className="actions">
+                  <OnSiteDraw order={order} />
+                </div>
+              ) : null}
+              <ScheduledActivation order={order} />
+            </div>
+          ) : null}
+          <div id="timeline">
+            <OrderTimeline order={order} />
+          </div>
+          <OrderHistory order={order} readsResults={readsResults} />
         </div>
-      ) : null}
-      {canActOnOrders(role) ? <ScheduledActivation order={order} /> : null}
-      <OrderTimeline order={order} />
-      {readsResults && hasResults(order) ? <OrderResults orderId={order.id} /> : null}
-      {order.details.type === 'at_home_phlebotomy' ? (
-        <PhlebotomyPanel order={order} canAct={canActOnOrders(role)} />
-      ) : null}
-      {order.details.type === 'walk_in_test' ? (
-        <WalkInPanel order={order} canAct={canActOnOrders(role)} />
-      ) : null}
-      <PatientMessages order={order} canAct={canActOnOrders(role)} />
-      <OrderShipment order={order} />
-      <OrderHistory order={order} readsResults={readsResults} />
+        <div>
+          <OrderFacts order={order} />
+          <OrderPatientFacts order={order} />
+          <PatientMessages order={order} canAct={canAct} />
+          <OrderShipment order={order} />
+        </div>
+      </div>
     </>
   );
 }

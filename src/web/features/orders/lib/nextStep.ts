@@ -1,4 +1,5 @@
 import type { Order } from '../../../../contract/order';
+import { DRAW_COMPLETABLE } from '../../../../contract/orderActions';
 import { parseOrderStatus } from '../../../../contract/status';
 
 /** Where on the order page a step is done: the section ids the header links to. */
@@ -65,7 +66,10 @@ export function nextStep(
       return { label: 'See the visit', section: 'walk-in' };
     }
   }
-  if (method === 'on_site_collection' && awaitingCollection.includes(lowLevel)) {
+  if (
+    method === 'on_site_collection' &&
+    (DRAW_COMPLETABLE as readonly string[]).includes(lowLevel)
+  ) {
     return { label: 'Mark the draw completed', section: 'actions' };
   }
   return null;
