@@ -12,6 +12,8 @@ test('a coordinator signs in, sees orders, opens one and reads its events oldest
 }) => {
   await test.step('sign in', async () => {
     await page.goto('/sign-in');
+    // The page is drawn by the app after load: axe before that sees an empty shell.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expectAccessible(page);
     await signIn('coordinator');
   });
@@ -32,7 +34,8 @@ test('a coordinator signs in, sees orders, opens one and reads its events oldest
     // The first page of 50 orders; rows are virtualised, so only those in view are rows.
     await expect(table.getByRole('caption')).toContainText(/Orders 1–50 of/);
     expect(await table.getByRole('row').count()).toBeGreaterThan(10);
-    await expectAccessible(page);
+    // axe on this list and on the order page: the dense-rows journey below and the design
+    // and tracking journeys.
     // The README's screenshot; refreshed with UPDATE_SCREENSHOTS=1.
     await page.screenshot({
       path: process.env.UPDATE_SCREENSHOTS
@@ -54,7 +57,6 @@ test('a coordinator signs in, sees orders, opens one and reads its events oldest
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
     expect(times.length).toBeGreaterThan(0);
     expect([...times].sort()).toEqual(times);
-    await expectAccessible(page);
   });
 });
 

@@ -71,7 +71,7 @@ describe('walk-in appointments through the BFF', () => {
     expect(pscInfoSchema.parse(answer.json()).patient_service_centers.length).toBeGreaterThan(0);
     expect(await auditRow('GET /v3/order/{order_id}/psc/info', walkIn.id)).toMatchObject({
       role: 'coordinator',
-      record_type: 'patient_address',
+      record_type: 'order_patient_address',
       outcome: 200,
     });
     const area = '/api/lab/v3/order/area/info?zip_code=85004';

@@ -26,7 +26,7 @@ export const ORDER_ACTION_CALLS: readonly AllowedCall[] = [
     method: 'GET',
     path: '/v3/order/{order_id}/psc/info',
     permission: 'orders.write',
-    audit: order('patient_address'),
+    audit: order('order_patient_address'),
   },
   {
     method: 'POST',

@@ -57,13 +57,13 @@ export const ORDER_DOCUMENT_CALLS: readonly AllowedCall[] = [
     method: 'GET',
     path: '/v3/order_transaction/{transaction_id}/result',
     permission: 'results.read',
-    audit: transaction('lab_result'),
+    audit: transaction('order_transaction_result'),
   },
   {
     method: 'GET',
     path: '/v3/order_transaction/{transaction_id}/result/pdf',
     permission: 'results.read',
     answers: 'pdf',
-    audit: transaction('lab_result'),
+    audit: transaction('order_transaction_result'),
   },
 ];

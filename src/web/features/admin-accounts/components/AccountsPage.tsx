@@ -10,6 +10,7 @@ import { accountsQueryOptions } from '../api/accounts';
 import { AccountActionDialog, type AccountAction } from './AccountActionDialog';
 import { InviteDialog } from './InviteDialog';
 import './accounts.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const STATUS_WORDS: Record<AdminAccount['status'], string> = {
   active: 'Active',
@@ -39,7 +40,7 @@ export function AccountsPage() {
       {data.accounts.length === 0 ? (
         <EmptyState title="No accounts yet." />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Accounts">
           <table className="table accounts-table">
             <caption className="visually-hidden">Console accounts</caption>
             <thead>
@@ -120,7 +121,7 @@ export function AccountsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       {acting ? (

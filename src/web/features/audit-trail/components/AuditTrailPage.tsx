@@ -12,6 +12,7 @@ import { ChainCheck } from './ChainCheck';
 import { ExportButton } from './ExportButton';
 import { RecordLink } from './RecordLink';
 import './audit.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const outcomeWord = (status: number) =>
   status < 400 ? 'Allowed' : status < 500 ? 'Refused' : 'Failed';
@@ -49,7 +50,7 @@ export function AuditTrailPage({ search }: { search: AuditSearch }) {
         <EmptyState title="No audit rows match these filters." />
       ) : (
         <>
-          <div className="table-scroll">
+          <TableScroll label="Audit rows">
             <table className="table audit-table">
               <caption className="visually-hidden">Audit rows, newest first</caption>
               <thead>
@@ -85,7 +86,7 @@ export function AuditTrailPage({ search }: { search: AuditSearch }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <p className="audit-more">
             {pages.hasNextPage ? (
               <Button

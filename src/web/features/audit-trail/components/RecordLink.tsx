@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { recordPage } from '../lib/recordPage';
 
 /** The record an audit row names, linked to its page where the console has one. */
 export function RecordLink({ type, id }: { type: string; id: string | null }) {
   if (!id) return <span className="muted">{type}</span>;
   const label = `${type} ${id}`;
-  switch (type) {
+  switch (recordPage(type)) {
     case 'order':
       return (
         <Link to="/orders/$orderId" params={{ orderId: id }} aria-label={label}>
@@ -12,9 +13,6 @@ export function RecordLink({ type, id }: { type: string; id: string | null }) {
         </Link>
       );
     case 'patient':
-    case 'patient_address':
-    case 'patient_demographics':
-    case 'timeseries':
       return (
         <Link to="/patients/$userId" params={{ userId: id }} aria-label={label}>
           {id}

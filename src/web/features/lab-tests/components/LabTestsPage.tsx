@@ -20,6 +20,7 @@ import {
   updateLabTest,
 } from '../api/labTests';
 import './labTests.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The team's lab test catalogue: everyone reads it, admins make and change custom panels. */
 export function LabTestsPage({ role }: { role: Role }) {
@@ -53,7 +54,7 @@ export function LabTestsPage({ role }: { role: Role }) {
         <EmptyState title="No lab tests yet">Admins can create a custom panel.</EmptyState>
       ) : null}
       {tests.length > 0 ? (
-        <div className="table-scroll">
+        <TableScroll label="Lab tests">
           <table className="table">
             <caption>Lab tests</caption>
             <thead>
@@ -96,7 +97,7 @@ export function LabTestsPage({ role }: { role: Role }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       {pages.hasNextPage ? (
         <p>

@@ -18,6 +18,7 @@ import { ManagementProblem } from './ManagementProblem';
 import { ScopeSelectors } from './ScopeSelectors';
 import { ShownOnce } from './ShownOnce';
 import { useTeamChoice } from './useTeamChoice';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** For admins: the teams' API keys per environment and region; a new key is shown once. */
 export function ApiKeysPage() {
@@ -156,7 +157,7 @@ function Keys({
       ) : keys.data.keys.length === 0 ? (
         <EmptyState title="No API key in this environment and region" />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Team API keys">
           <table className="table">
             <caption>Keys</caption>
             <thead>
@@ -186,7 +187,7 @@ function Keys({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {created ? (
         <ShownOnce title="Your new API key" value={created} onDone={() => setCreated(null)} />

@@ -15,6 +15,7 @@ import { createManagementKey, deleteManagementKey, managementKeysQuery } from '.
 import { ManagementProblem } from './ManagementProblem';
 import { ShownOnce } from './ShownOnce';
 import { useTeamChoice } from './useTeamChoice';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const ROLE_LABELS: Record<ManagementKeyRole, string> = {
   org_admin: 'Organisation (every team, organisation settings)',
@@ -173,7 +174,7 @@ export function ManagementKeysPage() {
           {keys.data.keys.length === 0 ? (
             <EmptyState title="No management key made here yet" />
           ) : (
-            <div className="table-scroll">
+            <TableScroll label="Management keys">
               <table className="table">
                 <caption>Management keys</caption>
                 <thead>
@@ -203,7 +204,7 @@ export function ManagementKeysPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

@@ -21,6 +21,7 @@ import { SigningSecretDialog } from './SigningSecretDialog';
 import { useTeamChoice } from './useTeamChoice';
 import { WebhookEndpointForm } from './WebhookEndpointForm';
 import { WebhookHeadersDialog } from './WebhookHeadersDialog';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 type Open =
   | { kind: 'create' }
@@ -90,7 +91,7 @@ function Endpoints({ scope }: { scope: TeamEnvironment }) {
           <p>Add one to have the Lab API deliver its events there.</p>
         </EmptyState>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Webhook endpoints">
           <table className="table">
             <caption className="visually-hidden">Webhook endpoints</caption>
             <thead>
@@ -157,7 +158,7 @@ function Endpoints({ scope }: { scope: TeamEnvironment }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       {open?.kind === 'create' || open?.kind === 'edit' ? (
