@@ -9,6 +9,9 @@ describe('formatBirthDate', () => {
   it('shows the calendar day a date of birth names, even west of UTC', async () => {
     // West of UTC, midnight UTC is still the day before: the date must not move.
     process.env.TZ = 'America/Phoenix';
+    // The formatters are made when the module loads: load it afresh in this zone, whichever
+    // test file of this worker loaded it before.
+    vi.resetModules();
     const { formatBirthDate, formatDate } = await import('./format');
     expect(formatBirthDate('1984-03-12T00:00:00+00:00')).toBe(formatDate('1984-03-12'));
     expect(formatBirthDate('1984-03-12T00:00:00+00:00')).not.toBe(
