@@ -23,7 +23,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and a DOM snapshot per action) costs CPU in every
+    // journey, passed or not; CI keeps the failure's screenshot and error context instead.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
