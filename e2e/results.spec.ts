@@ -88,7 +88,9 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
       .click();
     const dialog = page.getByRole('dialog', { name: /over time$/ });
     await expect(dialog.getByRole('figure', { name: /chart$/ })).toBeVisible();
-    const shown = dialog.getByRole('status');
+    // The chart's code may still be arriving: its skeleton is a status too, so name the one meant.
+    await expect(dialog.getByText(/^Loading the .* chart/)).toHaveCount(0);
+    const shown = dialog.getByRole('status').filter({ hasText: /^Showing/ });
     await expect(shown).toHaveText(/^Showing all \d+ values/);
     await dialog.getByRole('button', { name: 'Zoom in' }).press('Enter');
     await expect(shown).toHaveText(/^Showing \d+ of \d+ values/);
