@@ -10,6 +10,7 @@ import { savedViews } from './006_saved_views';
 import { consoleAccounts } from './009_console_accounts';
 import { auditFilters } from './010_audit_filters';
 import { webhookSigningSecrets } from './011_webhook_signing_secrets';
+import { auditLeanIndexes } from './012_audit_lean_indexes';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009_console_accounts': consoleAccounts(),
     '010_audit_filters': auditFilters(),
     '011_webhook_signing_secrets': webhookSigningSecrets(),
+    '012_audit_lean_indexes': auditLeanIndexes(),
   };
 }
