@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from './pdfkit';
 import type { OrderDocument } from '../store/orderDocument';
 
 /*
@@ -14,7 +14,7 @@ const patientLine = (doc: OrderDocument) =>
 
 /** One label per specimen tube, 2 × 1 inch, as a label printer takes them. */
 export function labelsPdf(doc: OrderDocument, count: number, collectedAt: string) {
-  const pdf = new PDFDocument({ size: [144, 72], margin: 6, info: { Title: `Labels ${doc.id}` } });
+  const pdf = newPdf({ size: [144, 72], margin: 6, info: { Title: `Labels ${doc.id}` } });
   for (let i = 0; i < count; i += 1) {
     if (i > 0) pdf.addPage();
     pdf.fontSize(7).text(patientLine(doc));
