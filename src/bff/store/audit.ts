@@ -1,8 +1,34 @@
+import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { GENESIS_HASH, hashAuditRow } from './auditChain';
+import { sqliteHandle } from './database';
 import type { AuditEventTable, Database } from './schema';
 
 export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 'hash'>;
+
+/** The rows to append after `last`, each linked to the one before by its hash. */
+function chainRows(last: { id: number; hash: string } | undefined, entries: readonly AuditEntry[]) {
+  let id = last?.id ?? 0;
+  let prev = last?.hash ?? GENESIS_HASH;
+  return entries.map((entry) => {
+    id += 1;
+    const row = {
+      id,
+      at: entry.at,
+      account_id: entry.account_id ?? null,
+      account_email: entry.account_email ?? null,
+      role: entry.role ?? null,
+      action: entry.action,
+      record_type: entry.record_type,
+      record_id: entry.record_id ?? null,
+      outcome: entry.outcome,
+      request_id: entry.request_id,
+      prev_hash: prev,
+    };
+    prev = hashAuditRow(row);
+    return { ...row, hash: prev };
+  });
+}
 
 /**
  * Appends rows at the end of the hash chain. Appends are serialised so the chain stays
@@ -11,6 +37,13 @@ export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 
  * runs a transaction on its single connection alone.
  */
 async function appendChained(db: Kysely<Database>, entries: readonly AuditEntry[]) {
+  const sqlite = sqliteHandle(db);
+  // Between two awaits of another Kysely transaction the connection is that transaction's:
+  // the append then waits its turn through Kysely instead of joining it.
+  if (sqlite && !sqlite.inTransaction) {
+    appendNow(sqlite, entries);
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       // An advisory lock needs no privilege beyond INSERT; keyed by schema so two
@@ -25,28 +58,35 @@ async function appendChained(db: Kysely<Database>, entries: readonly AuditEntry[
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    let id = last?.id ?? 0;
-    let prev = last?.hash ?? GENESIS_HASH;
-    const rows = entries.map((entry) => {
-      id += 1;
-      const row = {
-        id,
-        at: entry.at,
-        account_id: entry.account_id ?? null,
-        account_email: entry.account_email ?? null,
-        role: entry.role ?? null,
-        action: entry.action,
-        record_type: entry.record_type,
-        record_id: entry.record_id ?? null,
-        outcome: entry.outcome,
-        request_id: entry.request_id,
-        prev_hash: prev,
-      };
-      prev = hashAuditRow(row);
-      return { ...row, hash: prev };
-    });
-    await trx.insertInto('audit_event').values(rows).execute();
+    await trx.insertInto('audit_event').values(chainRows(last, entries)).execute();
   });
+}
+
+const sqliteAppenders = new WeakMap<SQLite.Database, (entries: readonly AuditEntry[]) => void>();
+
+/**
+ * The same append on SQLite, synchronously in one immediate transaction: every proxied
+ * call waits for its row, and this is the larger part of what the BFF adds to a call.
+ */
+function appendNow(sqlite: SQLite.Database, entries: readonly AuditEntry[]) {
+  let append = sqliteAppenders.get(sqlite);
+  if (!append) {
+    const last = sqlite.prepare<[], { id: number; hash: string }>(
+      'SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1',
+    );
+    const insert = sqlite.prepare(
+      `INSERT INTO audit_event (id, at, account_id, account_email, role, action, record_type,
+         record_id, outcome, request_id, prev_hash, hash)
+       VALUES (@id, @at, @account_id, @account_email, @role, @action, @record_type,
+         @record_id, @outcome, @request_id, @prev_hash, @hash)`,
+    );
+    const transaction = sqlite.transaction((batch: readonly AuditEntry[]) => {
+      for (const row of chainRows(last.get(), batch)) insert.run(row);
+    });
+    append = (batch) => transaction.immediate(batch);
+    sqliteAppenders.set(sqlite, append);
+  }
+  append(entries);
 }
 
 export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {

@@ -218,4 +218,25 @@ describe.each(dialects)('tamper-evident audit trail on $name', ({ name, open, sk
     const rows = await listAudit(store.db, 1000);
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(300);
   });
+
+  it.skipIf(skip)(
+    'keeps a row appended while another transaction is open when that one rolls back',
+    async () => {
+      const { store } = await fresh();
+      let appended: Promise<void> | undefined;
+      await expect(
+        store.db.transaction().execute(async (trx) => {
+          await trx.selectFrom('audit_event').select('id').execute();
+          // The request that was answered meanwhile: its row must not share this fate.
+          appended = appendAudit(store.db, entry(1));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await appended;
+      const rows = await listAudit(store.db);
+      expect(rows.map((r) => r.request_id)).toEqual(['req-1']);
+      expect(await verifyAuditChain(store.db)).toMatchObject({ ok: true, rows: 1 });
+    },
+  );
 });
