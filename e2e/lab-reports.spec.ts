@@ -24,7 +24,9 @@ async function upload(page: Page, fileName: string, lines: string[]): Promise<vo
   });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page).toHaveURL(/\/lab-reports\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Status: Completed', {
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'Status:' }),
+  ).toHaveText('Status: Completed', {
     timeout: 20_000,
   });
 }
