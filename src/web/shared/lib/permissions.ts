@@ -1,4 +1,6 @@
-import { can, rolesWith, type Permission, type Role } from '../../../contract';
+// The permission table itself, not the contract's index (which builds every Lab API schema).
+import type { Role } from '../../../contract/console';
+import { can, rolesWith, type Permission } from '../../../contract/permissions';
 
 /*
  * What each role may do, as far as the UI goes, read from the contract's permission table
