@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const contractModule = /[\\/]src[\\/]contract[\\/][^\\/]+\.ts$/;
 const bffPort = process.env.BFF_PORT ?? '3000';
 
 export default defineConfig({
@@ -21,6 +22,16 @@ export default defineConfig({
     react(),
   ],
   build: {
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants, but building a zod
+        // schema is a call the bundler must otherwise keep: one import from the contract's
+        // index then built every Lab API schema when any page started (the shell and the
+        // page-access check import it). Declared free of side effects, a contract module is
+        // left out when nothing of it is used; others keep the default.
+        moduleSideEffects: (id) => (contractModule.test(id) ? false : undefined),
+      },
+    },
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,

@@ -90,7 +90,11 @@ function report(page, results) {
         audit.score === 0 &&
         lhr.categories.accessibility.auditRefs.some((r) => r.id === audit.id)
       ) {
-        console.log(`    accessibility: ${audit.id}: ${audit.title}`);
+        const where = (audit.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item.node?.selector)
+          .filter(Boolean);
+        console.log(`    accessibility: ${audit.id}: ${audit.title} ${where.join(' | ')}`);
       }
     }
   }

@@ -1,7 +1,4 @@
-// The permission table itself, not the contract's index: the index would build every Lab API
-// schema on the first screen, where only this table is needed.
-import type { Role } from '../../../contract/console';
-import { can, type Permission } from '../../../contract/permissions';
+import { can, type Permission, type Role } from '../../../contract';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,6 +1,4 @@
-// The permission table itself, not the contract's index (which builds every Lab API schema).
-import type { Role } from '../../../contract/console';
-import { can, rolesWith, type Permission } from '../../../contract/permissions';
+import { can, rolesWith, type Permission, type Role } from '../../../contract';
 
 /*
  * What each role may do, as far as the UI goes, read from the contract's permission table
