@@ -1,5 +1,7 @@
-// Prints the gzip size of the first-screen JS and of every lazy chunk of the built SPA,
-// against the design's budgets (first screen ≤ 160 KB, each lazy chunk ≤ 120 KB).
+// Prints the gzip size of the first-screen JS (the entry and the chunks index.html preloads:
+// what every page downloads and evaluates before it can ask for the session) and of every
+// lazy chunk of the built SPA, against the budgets (first screen ≤ 120 KB, each lazy chunk
+// ≤ 120 KB).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +11,7 @@ const html = readFileSync(path.join(web, 'index.html'), 'utf8');
 const firstScreen = new Set(
   [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
 );
+const firstScreenBudget = 120;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const gz = (file) => gzipSync(readFileSync(path.join(web, file)), { level: 9 }).length;
 
@@ -20,7 +23,7 @@ const lazy = chunks.filter((f) => !firstScreen.has(f)).map((f) => ({ file: f, si
 
 console.log('Bundle sizes (gzip -9)');
 console.log(
-  `  first screen   ${kb(first).padStart(7)} KB   budget 160 KB   ${first <= 160 * 1024 ? 'ok' : 'OVER'}`,
+  `  first screen   ${kb(first).padStart(7)} KB   budget ${firstScreenBudget} KB   ${first <= firstScreenBudget * 1024 ? 'ok' : 'OVER'}`,
 );
 for (const f of [...firstScreen]) console.log(`    ${f.padEnd(44)} ${kb(gz(f)).padStart(7)} KB`);
 const largest = Math.max(0, ...lazy.map((c) => c.size));

@@ -1,6 +1,10 @@
-// Lighthouse 12 (mobile preset, its default) on the built console, signed in as a care
-// coordinator: the orders list and the new-order form (budget ≥ 95 performance), and the
-// wearables chart page (budget ≥ 90); accessibility 100 on all three.
+// Lighthouse 12 (mobile preset, its default: simulated slow 4G and 4x CPU slowdown) on the
+// built console, signed in as a care coordinator: the orders list and the new-order form
+// (budget ≥ 95 performance), and the wearables chart page (budget ≥ 90); accessibility 100
+// on all three; Total Blocking Time ≤ 150 ms. One run swings by several points on a shared
+// machine, so each page runs 3 times and the median of each figure is printed, with the
+// spread, the longest main-thread task and where the start-up's main-thread time went.
+// BENCH_LIGHTHOUSE_RUNS changes the number of runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +17,88 @@ const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4641);
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
 const antiForgery = { 'x-lab-console': '1' };
+const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const tbtBudget = 150;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const score = (lhr, category) => Math.round((lhr.categories[category].score ?? 0) * 100);
+const numeric = (lhr, audit) => lhr.audits[audit]?.numericValue ?? NaN;
+const ms = (value) => `${Math.round(value)} ms`;
+const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
+const spread = (values, format) =>
+  `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+/** The longest task of one run, as Lighthouse reports it under its simulated 4x slowdown. */
+const longestTask = (lhr) => {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  const task = items.reduce((a, b) => (b.duration > (a?.duration ?? 0) ? b : a), undefined);
+  return task ?? { duration: 0, url: '' };
+};
+const short = (url) => (url ? url.replace(/^https?:\/\/[^/]+/, '') || url : '');
+
+function report(page, results) {
+  if (!results.length) {
+    console.log(`${page.name}: no run finished`);
+    return;
+  }
+  const performance = median(results.map((lhr) => score(lhr, 'performance')));
+  const accessibility = Math.min(...results.map((lhr) => score(lhr, 'accessibility')));
+  const tbt = median(results.map((lhr) => numeric(lhr, 'total-blocking-time')));
+  console.log(
+    `${page.name}: performance ${performance} (runs ${results.map((lhr) => score(lhr, 'performance')).join(', ')}) ≥ ${page.performance} ${performance >= page.performance ? 'ok' : 'LOW'}; ` +
+      `accessibility ${accessibility} = 100 ${accessibility === 100 ? 'ok' : 'LOW'}; ` +
+      `TBT ≤ ${tbtBudget} ms ${tbt <= tbtBudget ? 'ok' : 'OVER'}`,
+  );
+  const metric = (audit, format) =>
+    spread(
+      results.map((lhr) => numeric(lhr, audit)),
+      format,
+    );
+  console.log(
+    `    FCP ${metric('first-contentful-paint', seconds)}, LCP ${metric('largest-contentful-paint', seconds)}, ` +
+      `TBT ${metric('total-blocking-time', ms)}, SI ${metric('speed-index', seconds)}, ` +
+      `CLS ${median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift'))).toFixed(3)}`,
+  );
+  const longest = results.map(longestTask);
+  const worst = longest.reduce((a, b) => (b.duration > a.duration ? b : a));
+  console.log(
+    `    longest task ${spread(
+      longest.map((t) => t.duration),
+      ms,
+    )}, the worst in ${short(worst.url) || 'no script'}`,
+  );
+  // Where the main thread went, in the median run by performance: what to fix next.
+  const lhr = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
+    Math.floor(results.length / 2)
+  ];
+  const breakdown = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .slice(0, 4)
+    .map((item) => `${item.groupLabel ?? item.group} ${ms(item.duration)}`);
+  console.log(
+    `    main thread ${ms(numeric(lhr, 'mainthread-work-breakdown'))}: ${breakdown.join(', ')}`,
+  );
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${short(item.url)} ${ms(item.scripting)}`);
+  if (bootup.length) console.log(`    script evaluation: ${bootup.join(', ')}`);
+  if (accessibility < 100) {
+    for (const audit of Object.values(lhr.audits)) {
+      if (
+        audit.score === 0 &&
+        lhr.categories.accessibility.auditRefs.some((r) => r.id === audit.id)
+      ) {
+        const where = (audit.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item.node?.selector)
+          .filter(Boolean);
+        console.log(`    accessibility: ${audit.id}: ${audit.title} ${where.join(' | ')}`);
+      }
+    }
+  }
+}
 
 const server = spawn(process.execPath, ['dist/server/start.js'], {
   cwd: root,
@@ -66,36 +152,26 @@ try {
       '--no-first-run',
     ],
   });
-  console.log('Lighthouse 12, mobile preset, signed in as a care coordinator\n');
-  console.log('page               performance  budget   accessibility  budget');
+  console.log(
+    `Lighthouse 12, mobile preset, signed in as a care coordinator, median of ${runs} runs\n`,
+  );
   for (const page of pages) {
-    const result = await lighthouse(page.url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: { Cookie: cookie },
-    });
-    const { performance, accessibility } = result.lhr.categories;
-    const perf = Math.round((performance.score ?? 0) * 100);
-    const a11y = Math.round((accessibility.score ?? 0) * 100);
-    console.log(
-      `${page.name.padEnd(19)}${String(perf).padStart(11)}  ≥ ${page.performance} ${perf >= page.performance ? 'ok  ' : 'LOW '}${String(a11y).padStart(13)}  = 100 ${a11y === 100 ? 'ok' : 'LOW'}`,
-    );
-    const metric = (id) => result.lhr.audits[id]?.displayValue ?? '?';
-    console.log(
-      `    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
-    );
-    if (a11y < 100) {
-      for (const audit of Object.values(result.lhr.audits)) {
-        if (
-          audit.score === 0 &&
-          result.lhr.categories.accessibility.auditRefs.some((r) => r.id === audit.id)
-        ) {
-          console.log(`    accessibility: ${audit.id}: ${audit.title}`);
-        }
-      }
+    const results = [];
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
+      });
+      // A run Lighthouse could not finish (no paint within its timeout on a busy machine)
+      // says nothing about the page; it is reported and left out of the medians.
+      if (result.lhr.runtimeError) {
+        console.log(`    ${page.name}: a run failed: ${result.lhr.runtimeError.code}`);
+      } else results.push(result.lhr);
     }
+    report(page, results);
   }
 } finally {
   await chrome?.kill();

@@ -8,6 +8,13 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The page's own code (its component and loader, split from this entry) starts loading now,
+// beside the session check, instead of after it: one round trip less before the page draws.
+// A failed load is the router's to report when it loads the same chunk again.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
+  router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 createRoot(root).render(
   <StrictMode>
     <App router={router} />
