@@ -1,5 +1,5 @@
 import type { TimeseriesResource } from '../../../../contract/timeseries';
-import { bucketize, chooseResolution, lowerBound, type Resolution } from './buckets';
+import { UNIT_MS, bucketize, chooseResolution, lowerBound, type Resolution } from './buckets';
 import { zoneOffsetMs } from './dateRange';
 import { lttb } from './lttb';
 import type { Series } from './series';
@@ -112,7 +112,14 @@ export function toChartData(
       const b = bucketize(s.x, s.y, from, to, resolution, timeZone);
       const band = bandKeys(s.key);
       for (let i = 0; i < b.start.length; i++) {
-        const r = row(b.start[i] as number);
+        const at = b.start[i] as number;
+        const before = b.start[i - 1];
+        // A bucket without samples gets a row with no value, so the line and band break there
+        // instead of bridging missing days (and pages still on their way) with a straight line.
+        if (before !== undefined && at - before > 1.5 * UNIT_MS[resolution]) {
+          row(before + UNIT_MS[resolution]);
+        }
+        const r = row(at);
         r[s.key] = b.mean[i] as number;
         r[band.min] = b.min[i] as number;
         r[band.max] = b.max[i] as number;

@@ -155,6 +155,24 @@ describe('toChartData', () => {
     expect(daily.rows).toHaveLength(70);
   });
 
+  it('breaks the band and the line where hours have no samples, rather than bridging them', () => {
+    const data = minutes(100_000).filter((s) => {
+      const t = Date.parse(s.timestamp);
+      // Three hours without samples on 10 January.
+      return t < Date.UTC(2026, 0, 10, 6) || t >= Date.UTC(2026, 0, 10, 9);
+    });
+    const series = collectSeries([page({ apple_health_kit: [['watch', data]] })]);
+    const chart = toChartData(series, { kind: 'line' }, 2000, 'UTC');
+    expect(chart.resolution).toBe('hour');
+    const gap = chart.rows.find((r) => r.t === Date.UTC(2026, 0, 10, 6));
+    expect(gap).toEqual({ t: Date.UTC(2026, 0, 10, 6) });
+    expect(chart.rows.find((r) => r.t === Date.UTC(2026, 0, 10, 7))).toBeUndefined();
+    expect(
+      chart.rows.find((r) => r.t === Date.UTC(2026, 0, 10, 9))?.['apple_health_kit · watch|n'],
+    ).toBe(60);
+    expect(chart.drawn).toBe(1667 - 3);
+  });
+
   it('draws every sample again when the view is zoomed in far enough', () => {
     const series = collectSeries([page({ apple_health_kit: [['watch', minutes(100_000)]] })]);
     const from = Date.UTC(2026, 0, 10, 6);
