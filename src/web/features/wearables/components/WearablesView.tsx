@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  startTransition,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { SelectField } from '../../../shared/ui/MultiSelect';
 import {
   TIMESERIES_RESOURCES,
@@ -120,7 +130,9 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   const query = useQuery({
     ...timeseriesQueryOptions(params, (at) => {
       setProgress({ key: paramsKey, at });
-      if (at.series) setPartial({ key: paramsKey, series: at.series });
+      // A transition: React draws the picture so far in slices between pages, not in one long task.
+      const series = at.series;
+      if (series) startTransition(() => setPartial({ key: paramsKey, series }));
     }),
     enabled: range !== null,
   });
