@@ -97,7 +97,8 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     const api = await countThroughApi(page, userId, 'lean_body_mass', searchOf(page));
     expect(api.pages).toBeGreaterThan(1);
     expect(shown.total).toBe(api.total);
-    expect(shown.pages).toBe(api.pages);
+    // The range is fetched as windows of days side by side: at least the pages of one chain.
+    expect(shown.pages).toBeGreaterThanOrEqual(api.pages);
     // Fewer samples than pixels: the chart draws every one of them.
     expect(shown.text).toContain(`draws ${api.total.toLocaleString('en-US')} points`);
     await expect(page.getByRole('table')).toContainText(`of ${api.total} samples`);
@@ -114,7 +115,11 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
   });
 
   await test.step('sleep apnea alerts are events per night, as bars', async () => {
-    await page.getByLabel('Measurement').selectOption({ label: 'Sleep apnea alerts' });
+    await page.getByRole('button', { name: /Measurement$/ }).click();
+    await page.getByRole('option', { name: 'Sleep apnea alerts', exact: true }).click();
+    await expect(page.getByRole('button', { name: /Measurement$/ })).toContainText(
+      'Sleep apnea alerts',
+    );
     await expect(page.getByRole('heading', { level: 2, name: /Sleep apnea alerts/ })).toContainText(
       'count',
     );
@@ -128,7 +133,10 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
   });
 
   await test.step('filter one provider', async () => {
-    await page.getByLabel('Provider').selectOption('withings');
+    await expect(page.getByRole('button', { name: /Provider$/ })).toContainText('All providers');
+    await page.getByRole('button', { name: /Provider$/ }).click();
+    await expect(page.getByRole('option', { name: 'All providers' })).toBeVisible();
+    await page.getByRole('option', { name: 'withings', exact: true }).click();
     await expect(page).toHaveURL(/provider=withings/);
     const chart = page.getByRole('figure', { name: 'Sleep apnea alerts chart' });
     await expect(chart.locator('.recharts-bar')).toHaveCount(1);
@@ -170,6 +178,34 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     await expect(
       page.getByText('No sleep apnea alerts from withings (unknown) in this range.'),
     ).toBeVisible();
+  });
+
+  await test.step('two weeks of glucose are hours of bands, and every sample once zoomed in', async () => {
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.parse(to) - 13 * 86_400_000).toISOString().slice(0, 10);
+    // A reading every 15 minutes: more samples than pixels, fewer than the pages of minutes.
+    await page.goto(`/patients/${userId}/wearables?resource=glucose&from=${from}&to=${to}`);
+    const shown = await loaded(page);
+    const api = await countThroughApi(page, userId, 'glucose', searchOf(page));
+    expect(shown.total).toBe(api.total);
+    expect(shown.text).toContain('hours of them (mean, lowest and highest)');
+    const chart = page.getByRole('figure', { name: 'Glucose chart' });
+    await expect(chart.locator('.recharts-area')).toHaveCount(1);
+    await expect(chart.locator('.recharts-line')).toHaveCount(1);
+    const view = chart.getByRole('group', { name: 'Chart view' });
+    await expect(view).toContainText('per hour, the mean and the lowest to highest');
+    // Halving the view until its samples fit the pixels: once or twice at this width.
+    for (let i = 0; i < 10; i++) {
+      if ((await view.textContent())?.includes('every sample')) break;
+      await view.getByRole('button', { name: 'Zoom in' }).click();
+    }
+    await expect(view).toContainText('every sample');
+    await expect(chart.locator('.recharts-area')).toHaveCount(0);
+    await view.getByRole('button', { name: 'Earlier' }).click();
+    await expect(view).toContainText('every sample');
+    await view.getByRole('button', { name: 'Whole range' }).click();
+    await expect(view).toContainText('per hour');
+    await expect(chart.locator('.recharts-area')).toHaveCount(1);
   });
 
   await test.step('lab glucose values are drawn over the glucose monitor, converted to mmol/L', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { can } from '../../../../contract/permissions';
 import { usePatientHistory } from '../../results/api/history';
@@ -28,15 +28,16 @@ export function useLabOverlay(
   const possible = can(role, 'results.read') && hasLabMatch(resource);
   const [shown, setShown] = useState(false);
   const history = usePatientHistory(possible && shown ? userId : '');
-  const overlay =
-    possible && shown && range && !history.isPending
-      ? labOverlay(
-          resource,
-          unit,
-          history.series,
-          Date.parse(range.start_date),
-          Date.parse(range.end_date),
-        )
-      : null;
+  const start = range?.start_date;
+  const end = range?.end_date;
+  const ready = possible && shown && !history.isPending;
+  // The same object across renders, so the chart is not drawn again for nothing.
+  const overlay = useMemo(
+    () =>
+      ready && start && end
+        ? labOverlay(resource, unit, history.series, Date.parse(start), Date.parse(end))
+        : null,
+    [ready, resource, unit, history.series, start, end],
+  );
   return { possible, shown, setShown, overlay, pending: history.isPending, error: history.error };
 }

@@ -19,7 +19,7 @@ export function SamplesTable({ series, label }: { series: readonly Series[]; lab
     let total = 0;
     for (const s of series) {
       starts.push(total);
-      total += s.samples.length;
+      total += s.x.length;
     }
     return { starts, total };
   }, [series]);
@@ -34,17 +34,17 @@ export function SamplesTable({ series, label }: { series: readonly Series[]; lab
     while (k > 0 && (offsets.starts[k] as number) > i) k--;
     const s = series[k];
     const at = i - (offsets.starts[k] as number);
-    const sample = s?.samples[at];
-    if (!s || !sample) continue;
+    const t = s?.x[at];
+    if (!s || t === undefined) continue;
     rows.push(
       <tr key={i}>
         <td>
-          <time dateTime={sample.timestamp}>{timeFormat.format(s.x[at])}</time>
+          <time dateTime={new Date(t).toISOString()}>{timeFormat.format(t)}</time>
         </td>
         <td>{s.provider}</td>
         <td>{s.sourceType}</td>
-        <td className="num">{sample.value}</td>
-        <td>{sample.unit}</td>
+        <td className="num">{s.y[at]}</td>
+        <td>{s.units[s.unitIndex[at] ?? 0]}</td>
       </tr>,
     );
   }

@@ -1,11 +1,13 @@
+import { memo, useState } from 'react';
 import {
+  Area,
   Bar,
   BarChart,
   Brush,
   CartesianGrid,
+  ComposedChart,
   Legend,
   Line,
-  LineChart,
   ReferenceArea,
   Tooltip,
   XAxis,
@@ -13,11 +15,12 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { LAB_KEY, withLabRows, type LabOverlay, type LabOverlayPoint } from '../lib/labOverlay';
-import type { ChartData } from '../lib/series';
+import { bandKeys, type ChartData, type ChartRow, type TimeWindow } from '../lib/chartData';
 
 /*
  * The one component that knows recharts; it is loaded lazily so recharts lands only in the
- * wearables chunk. It gets rows already downsampled to about its width: no animation, no dots.
+ * wearables chunk. It gets rows already reduced to about its width (buckets or thinned points):
+ * no animation, no dots.
  */
 
 /**
@@ -45,7 +48,11 @@ export interface TimeseriesChartProps {
   period?: string | undefined;
   /** Lab values of the same quantity, drawn as flagged points over the lines. */
   overlay?: LabOverlay | null | undefined;
+  /** A stretch of time dragged across on a line chart: the view to zoom to. */
+  onZoom?: ((window: TimeWindow) => void) | undefined;
 }
+
+const valueFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 const FLAG_WORDS = { critical: 'Critical', high: 'High', low: 'Low', normal: 'Normal' } as const;
 
@@ -93,44 +100,55 @@ function ChartTooltip({
   payload,
   label,
   unit,
-  kind,
+  data,
   period,
   overlay,
 }: TooltipContentProps & {
   unit: string;
-  kind: ChartData['kind'];
+  data: ChartData;
   period?: string | undefined;
   overlay?: LabOverlay | null | undefined;
 }) {
   if (!active || payload.length === 0 || typeof label !== 'number') return null;
+  const row = payload[0]?.payload as ChartRow | undefined;
+  if (!row) return null;
   const when =
-    kind === 'count'
+    data.kind === 'count'
       ? `${period === 'night' ? 'Night of ' : ''}${periodFormat.format(label)}`
       : timeFormat.format(label);
+  const point = overlay?.points.find((p) => p.t === label);
+  const band =
+    data.resolution === 'hour' || data.resolution === 'day' || data.resolution === 'week';
   return (
     <div className="chart-tooltip">
-      <p className="chart-tooltip__time">{when}</p>
+      <p className="chart-tooltip__time">
+        {band ? `${BUCKET_WORDS[data.resolution]} from ` : ''}
+        {when}
+      </p>
       <ul>
-        {payload.map((item) => {
-          if (item.dataKey === LAB_KEY) {
-            const point = overlay?.points.find((p) => p.t === label);
-            if (!point || !overlay) return null;
-            return (
-              <li key={LAB_KEY}>
-                <strong>
-                  Lab {overlay.name}: {point.text} {overlay.labUnit}
-                </strong>{' '}
-                {overlay.converted ? `(${String(item.value)} ${unit}) ` : ''}
-                {FLAG_WORDS[point.flag]}
-              </li>
-            );
-          }
-          const [provider, source] = String(item.dataKey).split(' · ');
+        {point && overlay ? (
+          <li>
+            <strong>
+              Lab {overlay.name}: {point.text} {overlay.labUnit}
+            </strong>{' '}
+            {overlay.converted ? `(${String(point.value)} ${unit}) ` : ''}
+            {FLAG_WORDS[point.flag]}
+          </li>
+        ) : null}
+        {data.keys.map((key) => {
+          const value = row[key];
+          if (value === undefined) return null;
+          const [provider, source] = key.split(' · ');
+          const b = bandKeys(key);
           return (
-            <li key={String(item.dataKey)}>
+            <li key={key}>
               <strong>
-                {String(item.value)} {unit}
+                {band ? 'mean ' : ''}
+                {valueFormat.format(value)} {unit}
               </strong>{' '}
+              {band
+                ? `(${valueFormat.format(row[b.min] ?? value)}–${valueFormat.format(row[b.max] ?? value)}, ${String(row[b.n] ?? 0)} samples) `
+                : ''}
               {provider} <span className="muted">({source})</span>
             </li>
           );
@@ -140,18 +158,22 @@ function ChartTooltip({
   );
 }
 
-export default function TimeseriesChart({
+const BUCKET_WORDS = { hour: 'The hour', day: 'The day', week: 'The week' } as const;
+
+function TimeseriesChart({
   data,
   width,
   height,
   unit,
   period,
   overlay,
+  onZoom,
 }: TimeseriesChartProps) {
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const lab = data.kind === 'line' && overlay ? overlay : null;
   const rows = lab ? withLabRows(data.rows, lab.points) : data.rows;
   const labAt = new Map(lab?.points.map((p) => [p.t, p]));
-  const span = data.rows.length > 1 ? (data.rows.at(-1)?.t ?? 0) - (data.rows[0]?.t ?? 0) : 0;
+  const span = data.domain ? data.domain.to - data.domain.from : 0;
   const tick = (t: number) =>
     data.kind === 'count'
       ? shortPeriod.format(t)
@@ -164,43 +186,34 @@ export default function TimeseriesChart({
     data: rows,
     margin: { top: 8, right: 16, bottom: 8, left: 8 },
   };
-  const axes = (
-    <>
-      <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-      <XAxis
-        dataKey="t"
-        type={data.kind === 'count' ? 'category' : 'number'}
-        domain={['dataMin', 'dataMax']}
-        scale={data.kind === 'count' ? 'band' : 'linear'}
-        tickFormatter={tick}
-        minTickGap={24}
-      />
-      <YAxis
-        width={64}
-        domain={data.kind === 'count' ? [0, 'auto'] : ['auto', 'auto']}
-        label={{ value: unit, angle: -90, position: 'insideLeft' }}
-        allowDecimals={data.kind !== 'count'}
-      />
-      <Tooltip
-        isAnimationActive={false}
-        content={(props: TooltipContentProps) => (
-          <ChartTooltip {...props} unit={unit} kind={data.kind} period={period} overlay={lab} />
-        )}
-      />
-      <Legend />
-      <Brush
-        dataKey="t"
-        height={28}
-        tickFormatter={tick}
-        stroke="var(--chart-brush)"
-        fill="var(--surface)"
-      />
-    </>
+  const tooltip = (
+    <Tooltip
+      isAnimationActive={false}
+      content={(props: TooltipContentProps) => (
+        <ChartTooltip {...props} unit={unit} data={data} period={period} overlay={lab} />
+      )}
+    />
   );
   if (data.kind === 'count') {
     return (
       <BarChart {...common}>
-        {axes}
+        <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
+        <XAxis dataKey="t" type="category" scale="band" tickFormatter={tick} minTickGap={24} />
+        <YAxis
+          width={64}
+          domain={[0, 'auto']}
+          label={{ value: unit, angle: -90, position: 'insideLeft' }}
+          allowDecimals={false}
+        />
+        {tooltip}
+        <Legend />
+        <Brush
+          dataKey="t"
+          height={28}
+          tickFormatter={tick}
+          stroke="var(--chart-brush)"
+          fill="var(--surface)"
+        />
         {data.keys.map((key, i) => (
           <Bar
             key={key}
@@ -213,8 +226,29 @@ export default function TimeseriesChart({
       </BarChart>
     );
   }
+  const band =
+    data.resolution === 'hour' || data.resolution === 'day' || data.resolution === 'week';
+  // A drag across the plot picks the stretch to zoom to; a click alone does nothing.
+  const at = (state: { activeLabel?: unknown } | null | undefined) =>
+    typeof state?.activeLabel === 'number' ? state.activeLabel : null;
   return (
-    <LineChart {...common}>
+    <ComposedChart
+      {...common}
+      onMouseDown={(state) => {
+        const t = at(state);
+        if (onZoom && t !== null) setDrag({ from: t, to: t });
+      }}
+      onMouseMove={(state) => {
+        const t = at(state);
+        if (drag && t !== null) setDrag({ ...drag, to: t });
+      }}
+      onMouseUp={() => {
+        if (drag && drag.from !== drag.to) {
+          onZoom?.({ from: Math.min(drag.from, drag.to), to: Math.max(drag.from, drag.to) });
+        }
+        setDrag(null);
+      }}
+    >
       {lab && (lab.min !== null || lab.max !== null) ? (
         <ReferenceArea
           className="lab-band"
@@ -223,7 +257,45 @@ export default function TimeseriesChart({
           ifOverflow="extendDomain"
         />
       ) : null}
-      {axes}
+      <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
+      <XAxis
+        dataKey="t"
+        type="number"
+        domain={data.domain ? [data.domain.from, data.domain.to] : ['dataMin', 'dataMax']}
+        allowDataOverflow
+        scale="linear"
+        tickFormatter={tick}
+        minTickGap={24}
+      />
+      <YAxis
+        width={64}
+        domain={['auto', 'auto']}
+        label={{ value: unit, angle: -90, position: 'insideLeft' }}
+      />
+      {tooltip}
+      <Legend />
+      {band
+        ? data.keys.map((key, i) => {
+            const b = bandKeys(key);
+            return (
+              <Area
+                key={`${key} band`}
+                className="chart-band"
+                dataKey={(row: ChartRow) =>
+                  row[b.min] === undefined ? null : [row[b.min], row[b.max]]
+                }
+                name={`${key} lowest to highest`}
+                stroke="none"
+                fill={COLOURS[i % COLOURS.length]}
+                fillOpacity={0.25}
+                legendType="none"
+                tooltipType="none"
+                activeDot={false}
+                isAnimationActive={false}
+              />
+            );
+          })
+        : null}
       {data.keys.map((key, i) => (
         <Line
           key={key}
@@ -233,7 +305,8 @@ export default function TimeseriesChart({
           stroke={COLOURS[i % COLOURS.length]}
           strokeWidth={1.5}
           dot={false}
-          connectNulls
+          // Buckets without samples are gaps in the data, not a line to draw across.
+          connectNulls={!band}
           isAnimationActive={false}
         />
       ))}
@@ -260,6 +333,19 @@ export default function TimeseriesChart({
           isAnimationActive={false}
         />
       ) : null}
-    </LineChart>
+      {drag && drag.from !== drag.to ? (
+        <ReferenceArea
+          className="chart-zoom-area"
+          x1={Math.min(drag.from, drag.to)}
+          x2={Math.max(drag.from, drag.to)}
+        />
+      ) : null}
+    </ComposedChart>
   );
 }
+
+/**
+ * Drawn again only when its data, size or overlay change: pages arriving re-render the view
+ * (its progress line) every few tens of ms, and recharts would lay the chart out each time.
+ */
+export default memo(TimeseriesChart);

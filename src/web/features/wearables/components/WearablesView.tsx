@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  startTransition,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import {
   TIMESERIES_RESOURCES,
   findTimeseriesResource,
@@ -11,12 +22,18 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientNamesQueryOptions } from '../../patients/api/patients';
 import { patientTitle } from '../../patients/lib/naming';
 import { useLabOverlay } from '../api/labOverlay';
-import { timeseriesQueryOptions, type PagesProgress } from '../api/timeseries';
+import {
+  timeseriesQueryOptions,
+  type PagesProgress,
+  type TimeseriesParams,
+} from '../api/timeseries';
+import { toChartData, type ChartData, type TimeWindow } from '../lib/chartData';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
 import { DEFAULT_DAYS, DEFAULT_RESOURCE, type WearablesSearch } from '../lib/search';
 import { LabOverlayNote } from './LabOverlayNote';
-import { toChartData } from '../lib/series';
+import type { Series } from '../lib/series';
+import { pan, zoomIn, zoomOut, zoomTo } from '../lib/zoom';
 import { SamplesTable } from './SamplesTable';
 
 // recharts (about 100 KB gzip) loads only on this page, while the pages of data load.
@@ -27,16 +44,28 @@ const CHART_HEIGHT = 360;
 /** Plot area: the chart's width less the value axis and margins. */
 const AXIS_WIDTH = 88;
 /**
- * Points per pixel of the plot after downsampling (LTTB plus the extremes): more cannot be seen,
- * and recharts lays out each point (about 0.2 ms a point on this machine, bench/chart.mjs).
+ * Points (or buckets) per pixel of the plot: more cannot be seen, and recharts lays out each
+ * point (about 0.2 ms a point on this machine, bench/chart.mjs).
  */
 const POINTS_PER_PIXEL = 1;
+
+const RESOLUTION_WORDS: Record<ChartData['resolution'], string> = {
+  every: 'every sample',
+  lttb: 'one point a pixel, highs and lows kept',
+  hour: 'per hour, the mean and the lowest to highest',
+  day: 'per day, the mean and the lowest to highest',
+  week: 'per week, the mean and the lowest to highest',
+};
+const viewFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Providers seen per patient and resource in this tab, so the filter still offers the others
  * once one is chosen (a filtered answer names only that one).
  */
 const knownProviders = new Map<string, Set<string>>();
+
+/** "All providers" as an option: no provider slug can be `*`. */
+const ALL_PROVIDERS = '*';
 
 /** The clinician's zone: the days they pick are their days. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -86,31 +115,72 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
     rangeError = error instanceof Error ? error.message : 'The range is not valid.';
   }
 
-  const [progress, setProgress] = useState<PagesProgress | null>(null);
+  const params: TimeseriesParams = {
+    userId,
+    resource: resource.slug,
+    from,
+    to,
+    timeZone,
+    provider,
+  };
+  const paramsKey = JSON.stringify(params);
+  // Progress and the series so far belong to one query: a new query starts them afresh.
+  const [progress, setProgress] = useState<{ key: string; at: PagesProgress } | null>(null);
+  const [partial, setPartial] = useState<{ key: string; series: Series[] } | null>(null);
   const query = useQuery({
-    ...timeseriesQueryOptions(
-      {
-        userId,
-        resource: resource.slug,
-        range: range ?? { start_date: '', end_date: '' },
-        provider,
-      },
-      setProgress,
-    ),
+    ...timeseriesQueryOptions(params, (at) => {
+      setProgress({ key: paramsKey, at });
+      // A transition: React draws the picture so far in slices between pages, not in one long task.
+      const series = at.series;
+      if (series) startTransition(() => setPartial({ key: paramsKey, series }));
+    }),
     enabled: range !== null,
   });
+  const pages = progress?.key === paramsKey ? progress.at : null;
+  const partialSeries = query.isFetching && partial?.key === paramsKey ? partial.series : null;
+  const series = useMemo(
+    () => query.data?.series ?? partialSeries ?? [],
+    [query.data, partialSeries],
+  );
 
-  const series = useMemo(() => query.data?.series ?? [], [query.data]);
+  // What was asked for is the time axis; the view is a part of it once zoomed.
+  const asked: TimeWindow | null = range
+    ? { from: Date.parse(range.start_date), to: Date.parse(range.end_date) + 1 }
+    : null;
+  const [zoom, setZoom] = useState<{ key: string; view: TimeWindow } | null>(null);
+  const view = zoom?.key === paramsKey ? zoom.view : null;
+  const setView = (next: TimeWindow | null) =>
+    setZoom(next && asked ? { key: paramsKey, view: next } : null);
+  const askedFrom = asked?.from;
+  const askedTo = asked?.to;
+  // Stable, so the memoised chart is not drawn again as each page's progress re-renders the view.
+  const onZoom = useCallback(
+    (picked: TimeWindow) => {
+      if (askedFrom === undefined || askedTo === undefined) return;
+      setZoom({ key: paramsKey, view: zoomTo(picked, { from: askedFrom, to: askedTo }) });
+    },
+    [paramsKey, askedFrom, askedTo],
+  );
+
   const { ref, width } = useWidth();
   useEffect(() => {
     void loadChart();
   }, []);
+  const shown = view ?? asked;
   const chart = useMemo(() => {
-    const data = toChartData(series, resource, (width - AXIS_WIDTH) * POINTS_PER_PIXEL, timeZone);
+    const data = toChartData(
+      series,
+      resource,
+      (width - AXIS_WIDTH) * POINTS_PER_PIXEL,
+      timeZone,
+      resource.kind === 'line' ? shown : null,
+    );
     // bench/chart.mjs splits its figure here: data ready for the chart, then recharts.
     if (data.total > 0) performance.mark('wearables:chart-data');
     return data;
-  }, [series, resource, width]);
+    // The view's bounds, not its object, decide the rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [series, resource, width, shown?.from, shown?.to]);
 
   // Providers offered in the filter: those seen for this patient and resource, plus the chosen one.
   const seenKey = `${userId}|${resource.slug}`;
@@ -120,10 +190,8 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   if (provider) providers.add(provider);
 
   const ids = {
-    resource: useId(),
     from: useId(),
     to: useId(),
-    provider: useId(),
     labs: useId(),
     heading: useId(),
   };
@@ -140,7 +208,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
-  const empty = series.filter((s) => s.samples.length === 0);
+  const empty = series.filter((s) => s.x.length === 0);
   const unit = series.find((s) => s.unit)?.unit ?? resource.unit;
 
   // Lab values of the same quantity, on request: the patient's results history, converted.
@@ -155,18 +223,14 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
 
       <form className="form wearables-controls card" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor={ids.resource}>Measurement</label>
-          <select
-            id={ids.resource}
+          <SelectField
+            label="Measurement"
             value={resource.slug}
-            onChange={(e) => set({ resource: e.target.value, provider: undefined })}
-          >
-            {TIMESERIES_RESOURCES.map((r) => (
-              <option key={r.slug} value={r.slug}>
-                {r.label}
-              </option>
-            ))}
-          </select>
+            onChange={(slug) => {
+              if (slug) set({ resource: slug, provider: undefined });
+            }}
+            options={TIMESERIES_RESOURCES.map((r) => ({ id: r.slug, label: r.label }))}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.from}>From</label>
@@ -192,19 +256,15 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.provider}>Provider</label>
-          <select
-            id={ids.provider}
-            value={provider}
-            onChange={(e) => set({ provider: e.target.value || undefined })}
-          >
-            <option value="">All providers</option>
-            {[...providers].sort().map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            label="Provider"
+            value={provider || ALL_PROVIDERS}
+            onChange={(p) => set({ provider: p === ALL_PROVIDERS ? undefined : p || undefined })}
+            options={[
+              { id: ALL_PROVIDERS, label: 'All providers' },
+              ...[...providers].sort().map((p) => ({ id: p, label: p })),
+            ]}
+          />
         </div>
         {labs.possible ? (
           <div className="field field--check">
@@ -235,8 +295,8 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
         {query.isFetching ? (
           <p role="status" className="pending">
             Loading {resource.label.toLowerCase()} …{' '}
-            {progress
-              ? `${progress.pages.toLocaleString()} pages, ${progress.samples.toLocaleString()} samples so far`
+            {pages
+              ? `${pages.pages.toLocaleString()} pages, ${pages.samples.toLocaleString()} samples so far`
               : ''}
           </p>
         ) : query.isSuccess ? (
@@ -244,7 +304,9 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
             {chart.total.toLocaleString()} samples loaded from {query.data.pages.toLocaleString()}{' '}
             {query.data.pages === 1 ? 'page' : 'pages'}
             {resource.kind === 'line' && chart.total > 0
-              ? `; the chart draws ${chart.drawn.toLocaleString()} points (extremes kept), the table and export hold them all`
+              ? chart.resolution === 'every' || chart.resolution === 'lttb'
+                ? `; the chart draws ${chart.drawn.toLocaleString()} points (extremes kept), the table and export hold them all`
+                : `; the chart draws ${chart.drawn.toLocaleString()} ${chart.resolution}s of them (mean, lowest and highest), the table and export hold them all`
               : ''}
             .
           </p>
@@ -278,13 +340,61 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   unit={unit}
                   period={resource.countPer}
                   overlay={labs.overlay}
+                  onZoom={onZoom}
                 />
               </Suspense>
+              {resource.kind === 'line' && asked && shown && chart.keys.length > 0 ? (
+                <div className="chart-zoom" role="group" aria-label="Chart view">
+                  <p aria-live="polite">
+                    Showing {viewFormat.format(shown.from)} – {viewFormat.format(shown.to - 1)}:{' '}
+                    {RESOLUTION_WORDS[chart.resolution]}.
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => setView(zoomIn(shown, asked))}
+                  >
+                    Zoom in
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    disabled={!view}
+                    onClick={() => setView(zoomOut(shown, asked))}
+                  >
+                    Zoom out
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    disabled={shown.from <= asked.from}
+                    onClick={() => setView(pan(shown, asked, -1))}
+                  >
+                    Earlier
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    disabled={shown.to >= asked.to}
+                    onClick={() => setView(pan(shown, asked, 1))}
+                  >
+                    Later
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    disabled={!view}
+                    onClick={() => setView(null)}
+                  >
+                    Whole range
+                  </button>
+                </div>
+              ) : null}
               <figcaption className="muted">
                 {resource.kind === 'count'
-                  ? `Events per ${resource.countPer ?? 'day'} of the patient’s local time, one bar per provider and source.`
-                  : 'One line per provider and source.'}{' '}
-                Drag the handles under the chart to zoom. Times are your local time ({timeZone}).
+                  ? `Events per ${resource.countPer ?? 'day'} of the patient’s local time, one bar per provider and source. Drag the handles under the chart to zoom.`
+                  : 'One line per provider and source; over long ranges, a line of means in a band from the lowest to the highest value. Drag across the chart, or use the buttons, to zoom: every sample is drawn again once they fit.'}{' '}
+                Times are your local time ({timeZone}).
               </figcaption>
             </figure>
           ) : null}

@@ -7,15 +7,17 @@ function field(value: string): string {
 
 /**
  * Every sample at full resolution, one line each, oldest first within a series:
- * `timestamp,provider,source_type,value,unit`. Timestamps stay as the Lab API sent them (UTC).
+ * `timestamp,provider,source_type,value,unit`. Timestamps are the samples' instants in UTC,
+ * ISO 8601 with milliseconds (the console keeps instants, not the Lab API's spelling of them).
  */
 export function toCsv(series: readonly Series[]): string {
   const lines = ['timestamp,provider,source_type,value,unit'];
   for (const s of series) {
     const prefix = `,${field(s.provider)},${field(s.sourceType)},`;
-    for (const sample of s.samples) {
+    const units = s.units.map(field);
+    for (let i = 0; i < s.x.length; i++) {
       lines.push(
-        `${field(sample.timestamp)}${prefix}${String(sample.value)},${field(sample.unit)}`,
+        `${new Date(s.x[i] as number).toISOString()}${prefix}${String(s.y[i])},${units[s.unitIndex[i] as number] ?? ''}`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { MarkerSeries, PointFlag } from '../../results/lib/series';
-import type { ChartRow } from './series';
+import type { ChartRow } from './chartData';
 
 /*
  * Lab values over a wearable series: the same quantity measured two ways, on one time axis.

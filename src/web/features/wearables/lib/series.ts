@@ -1,114 +1,128 @@
-import type { GroupedTimeseries, TimeseriesResource } from '../../../../contract/timeseries';
-import { lttb } from './lttb';
-import { zoneOffsetMs } from './dateRange';
+import type { GroupedTimeseries } from '../../../../contract/timeseries';
 
 /*
- * From Lab API pages to what a chart draws. Samples are gathered per provider and source type
- * (one series each) into typed arrays; lines are downsampled with LTTB to about the chart's
- * pixel width before recharts sees them, count resources are summed per night or day. The full
- * resolution stays in `series.samples` for the table and the export.
+ * From Lab API pages to series. A page is folded into typed arrays as soon as it is parsed (in
+ * the loading worker), so a year of minutes is a few MB of numbers rather than half a million
+ * sample objects; pages are then joined in the order of their windows and cursors.
  */
-
-/** A sample as the Lab API sent it (the parsed object itself: nothing is copied). */
-export interface SeriesSample {
-  readonly timestamp: string;
-  readonly value: number;
-  readonly unit: string;
-  /** Seconds east of UTC where the sample was taken: the patient's local time. */
-  readonly timezone_offset?: number | null | undefined;
-}
 
 export interface Series {
   /** `provider · type`, unique per chart. */
   readonly key: string;
   readonly provider: string;
   readonly sourceType: string;
+  /** The first sample's unit: what the axis says. */
   readonly unit: string;
-  /** Full resolution, oldest first; `x[i]`/`y[i]` are `samples[i]`'s time (epoch ms) and value. */
-  readonly samples: readonly SeriesSample[];
+  /** Oldest first: time (epoch ms) and value of each sample. */
   readonly x: Float64Array;
   readonly y: Float64Array;
+  /** Seconds east of UTC where each sample was taken (the patient's local time); NaN if not sent. */
+  readonly offset: Float64Array;
+  /** Each sample's unit, as an index into `units`. */
+  readonly unitIndex: Uint16Array;
+  readonly units: readonly string[];
+}
+
+/** One page's samples of one provider and source type: typed arrays, transferable. */
+export interface SeriesChunk {
+  readonly provider: string;
+  readonly sourceType: string;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly offset: Float64Array;
+  readonly unitIndex: Uint16Array;
+  readonly units: readonly string[];
 }
 
 export const seriesKey = (provider: string, sourceType: string) => `${provider} · ${sourceType}`;
 
-interface Growing {
-  provider: string;
-  sourceType: string;
-  samples: SeriesSample[];
-  /** Typed-array chunks, one per page, joined once at the end. */
-  xs: Float64Array[];
-  ys: Float64Array[];
+/** One chunk per group of the page. Only numeric samples are kept: a blood-pressure sample has no single value. */
+export function foldPage(page: GroupedTimeseries): SeriesChunk[] {
+  const chunks: SeriesChunk[] = [];
+  for (const [provider, groups] of Object.entries(page.groups)) {
+    for (const group of groups) {
+      const numeric = group.data.filter((s) => typeof s.value === 'number');
+      const n = numeric.length;
+      const x = new Float64Array(n);
+      const y = new Float64Array(n);
+      const offset = new Float64Array(n);
+      const unitIndex = new Uint16Array(n);
+      const units: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const sample = numeric[i] as (typeof numeric)[number];
+        x[i] = Date.parse(sample.timestamp);
+        y[i] = sample.value as number;
+        offset[i] =
+          typeof sample.timezone_offset === 'number' ? sample.timezone_offset : Number.NaN;
+        let u = units.indexOf(sample.unit);
+        if (u < 0) u = units.push(sample.unit) - 1;
+        unitIndex[i] = u;
+      }
+      chunks.push({ provider, sourceType: group.source.type, x, y, offset, unitIndex, units });
+    }
+  }
+  return chunks;
+}
+
+/** The buffers of chunks, for postMessage's transfer list. */
+export function chunkBuffers(chunks: readonly SeriesChunk[]): ArrayBuffer[] {
+  return chunks.flatMap((c) =>
+    [c.x, c.y, c.offset, c.unitIndex].map((a) => a.buffer as ArrayBuffer),
+  );
 }
 
 /**
- * Gathers pages into one series per provider and source type as they arrive, so the work
- * left when the last page lands is small: a year of minutes is 53 pages of 10,000.
+ * Joins chunks given oldest first (windows in order, pages of a window in cursor order) into
+ * one series per provider and source type, in key order. A source whose chunks are all empty
+ * stays, so its empty state can be shown. Samples are sorted only when they arrived out of order.
  */
-export class SeriesCollector {
-  private readonly byKey = new Map<string, Growing>();
-  pages = 0;
-  samples = 0;
-
-  add(page: GroupedTimeseries): void {
-    this.pages++;
-    for (const [provider, groups] of Object.entries(page.groups)) {
-      for (const group of groups) {
-        const sourceType = group.source.type;
-        const key = seriesKey(provider, sourceType);
-        let entry = this.byKey.get(key);
-        if (!entry) {
-          entry = { provider, sourceType, samples: [], xs: [], ys: [] };
-          this.byKey.set(key, entry);
-        }
-        // Only numeric samples are charted (a blood-pressure sample has no single value).
-        const numeric = group.data.filter((s) => typeof s.value === 'number') as SeriesSample[];
-        const n = numeric.length;
-        const x = new Float64Array(n);
-        const y = new Float64Array(n);
-        for (let i = 0; i < n; i++) {
-          const sample = numeric[i] as SeriesSample;
-          x[i] = Date.parse(sample.timestamp);
-          y[i] = sample.value;
-          entry.samples.push(sample);
-        }
-        entry.xs.push(x);
-        entry.ys.push(y);
-        this.samples += n;
-      }
-    }
+export function mergeChunks(chunks: readonly SeriesChunk[]): Series[] {
+  const byKey = new Map<string, SeriesChunk[]>();
+  for (const chunk of chunks) {
+    const key = seriesKey(chunk.provider, chunk.sourceType);
+    const list = byKey.get(key);
+    if (list) list.push(chunk);
+    else byKey.set(key, [chunk]);
   }
-
-  /** The series, in key order, each oldest first. */
-  finish(): Series[] {
-    return [...this.byKey.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, e]) => {
-        let x = join(e.xs);
-        let y = join(e.ys);
-        let samples = e.samples;
-        if (!isSorted(x)) {
-          // Pages usually arrive in time order; sort only when they did not.
-          const order = [...x.keys()].sort((a, b) => (x[a] as number) - (x[b] as number));
-          samples = order.map((i) => e.samples[i] as SeriesSample);
-          x = Float64Array.from(order, (i) => x[i] as number);
-          y = Float64Array.from(order, (i) => y[i] as number);
-        }
-        const unit = samples[0]?.unit ?? '';
-        return { key, provider: e.provider, sourceType: e.sourceType, unit, samples, x, y };
-      });
-  }
+  return [...byKey.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, list]) => joinSeries(key, list));
 }
 
-function join(chunks: readonly Float64Array[]): Float64Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Float64Array(chunks.reduce((n, c) => n + c.length, 0));
+function joinSeries(key: string, list: readonly SeriesChunk[]): Series {
+  const n = list.reduce((sum, c) => sum + c.x.length, 0);
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const offset = new Float64Array(n);
+  const unitIndex = new Uint16Array(n);
+  const units: string[] = [];
   let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
+  for (const c of list) {
+    x.set(c.x, at);
+    y.set(c.y, at);
+    offset.set(c.offset, at);
+    // Each chunk numbers its own units: renumber into the series' list.
+    const map = c.units.map((u) => {
+      const i = units.indexOf(u);
+      return i < 0 ? units.push(u) - 1 : i;
+    });
+    for (let i = 0; i < c.unitIndex.length; i++)
+      unitIndex[at + i] = map[c.unitIndex[i] as number] ?? 0;
+    at += c.x.length;
   }
-  return out;
+  const first = list[0] as SeriesChunk;
+  const series = {
+    key,
+    provider: first.provider,
+    sourceType: first.sourceType,
+    unit: units[unitIndex[0] ?? 0] ?? '',
+    x,
+    y,
+    offset,
+    unitIndex,
+    units,
+  };
+  return isSorted(x) ? series : sortByTime(series);
 }
 
 function isSorted(x: Float64Array): boolean {
@@ -116,87 +130,29 @@ function isSorted(x: Float64Array): boolean {
   return true;
 }
 
-/** Gathers every page's groups into one series per provider and source type, oldest first. */
-export function collectSeries(pages: readonly GroupedTimeseries[]): Series[] {
-  const collector = new SeriesCollector();
-  for (const page of pages) collector.add(page);
-  return collector.finish();
-}
-
-/** One row of chart data: the time (`t`, epoch ms) and a value per series key. */
-export type ChartRow = { t: number } & Record<string, number>;
-
-export interface ChartData {
-  readonly kind: 'line' | 'count';
-  readonly rows: ChartRow[];
-  /** Series with samples, in legend order. */
-  readonly keys: string[];
-  /** Samples drawn (after downsampling) and samples held. */
-  readonly drawn: number;
-  readonly total: number;
-}
-
-/**
- * Chart-ready rows. Lines: each series downsampled to `width` points (extremes kept), merged
- * by time (a row holds the series that have a point at that time). Counts: events summed per
- * night (noon to noon, labelled by the evening's date) or day, in the patient's local time
- * (each sample's `timezone_offset`; the clinician's `timeZone` when a sample has none).
- */
-export function toChartData(
-  series: readonly Series[],
-  resource: Pick<TimeseriesResource, 'kind' | 'countPer'>,
-  width: number,
-  timeZone: string,
-): ChartData {
-  const withData = series.filter((s) => s.samples.length > 0);
-  const total = withData.reduce((sum, s) => sum + s.samples.length, 0);
-  const keys = withData.map((s) => s.key);
-  const rowsByT = new Map<number, ChartRow>();
-  const put = (t: number, key: string, value: number, add: boolean) => {
-    let row = rowsByT.get(t);
-    if (!row) {
-      row = { t };
-      rowsByT.set(t, row);
-    }
-    row[key] = add ? (row[key] ?? 0) + value : value;
+function sortByTime(s: Series): Series {
+  const order = Uint32Array.from(s.x.keys()).sort(
+    (a, b) => (s.x[a] as number) - (s.x[b] as number),
+  );
+  const pick = <A extends Float64Array | Uint16Array>(from: A, to: A): A => {
+    for (let i = 0; i < order.length; i++) to[i] = from[order[i] as number] as number;
+    return to;
   };
-
-  if (resource.kind === 'count') {
-    const shift = resource.countPer === 'night' ? 12 * 3_600_000 : 0;
-    for (const s of withData) {
-      for (let i = 0; i < s.x.length; i++) {
-        // The patient's night: the sample's own offset when it has one, else the clinician's zone.
-        const offset = s.samples[i]?.timezone_offset;
-        const at = (s.x[i] as number) - shift;
-        const day =
-          typeof offset === 'number' ? wallDay(at + offset * 1000) : localDayStart(at, timeZone);
-        put(day, s.key, s.y[i] as number, true);
-      }
-    }
-    // Every series has a bar (maybe 0) on every period, so empty nights read as none, not missing.
-    for (const row of rowsByT.values()) for (const key of keys) row[key] ??= 0;
-  } else {
-    const perSeries = Math.max(2, Math.round(width));
-    for (const s of withData) {
-      const d = lttb(s.x, s.y, perSeries);
-      for (let i = 0; i < d.x.length; i++) put(d.x[i] as number, s.key, d.y[i] as number, false);
-    }
-  }
-  const rows = [...rowsByT.values()].sort((a, b) => a.t - b.t);
-  const drawn =
-    resource.kind === 'count'
-      ? rows.length * keys.length
-      : rows.reduce((n, r) => n + Object.keys(r).length - 1, 0);
-  return { kind: resource.kind, rows, keys, drawn, total };
+  const n = order.length;
+  return {
+    ...s,
+    x: pick(s.x, new Float64Array(n)),
+    y: pick(s.y, new Float64Array(n)),
+    offset: pick(s.offset, new Float64Array(n)),
+    unitIndex: pick(s.unitIndex, new Uint16Array(n)),
+    unit: s.units[s.unitIndex[order[0] ?? 0] ?? 0] ?? '',
+  };
 }
 
-/** The wall-clock midnight (written as UTC) of the day holding the wall-clock time `wall`. */
-function wallDay(wall: number): number {
-  return wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
+/** Pages folded and joined in the order given: one series per provider and source type. */
+export function collectSeries(pages: readonly GroupedTimeseries[]): Series[] {
+  return mergeChunks(pages.flatMap(foldPage));
 }
 
-/** The instant of local midnight (in `timeZone`) of the day holding `instant`, as a wall-clock day key. */
-function localDayStart(instant: number, timeZone: string): number {
-  // The key is the wall-clock midnight written as UTC: stable and easy to label.
-  return wallDay(instant + zoneOffsetMs(instant, timeZone));
-}
+export const sampleCount = (series: readonly Series[]) =>
+  series.reduce((sum, s) => sum + s.x.length, 0);
