@@ -282,18 +282,47 @@ export function streamsFor(userId: string, resource: string, now: Date): Stream[
   });
 }
 
+const HOUR_MS = 3_600_000;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+let hourStarting = Number.NaN;
+let hourPrefix = '';
+
+/**
+ * `Date#toISOString` of an instant, with the `YYYY-MM-DDTHH:` part kept from the last call:
+ * consecutive samples share their hour, and a year is half a million of them per request.
+ */
+export function isoTimestamp(at: number): string {
+  const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+  if (hour !== hourStarting) {
+    hourStarting = hour;
+    hourPrefix = new Date(hour).toISOString().slice(0, 14);
+  }
+  const rest = at - hour;
+  const minutes = Math.floor(rest / 60_000);
+  const seconds = Math.floor(rest / 1000) % 60;
+  return `${hourPrefix}${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(rest % 1000, 3)}Z`;
+}
+
 /** The sample in `slot` of `stream`, or null when the slot is empty. */
 export function sampleAt(stream: Stream, slot: number): Sample | null {
   const value = stream.valueAt(slot);
   if (value === null) return null;
   const at = slot * stream.interval + stream.phase;
-  const timestamp = new Date(at).toISOString();
-  const span = stream.spans
-    ? { start: timestamp, end: new Date(at + stream.duration).toISOString() }
-    : {};
+  const timestamp = isoTimestamp(at);
+  // Two literal shapes, not a spread: a year is half a million samples, built per request.
+  if (!stream.spans) {
+    return {
+      timestamp,
+      unit: stream.unit,
+      value,
+      timezone_offset: stream.timezoneOffset,
+      type: null,
+    };
+  }
   return {
     timestamp,
-    ...span,
+    start: timestamp,
+    end: isoTimestamp(at + stream.duration),
     unit: stream.unit,
     value,
     timezone_offset: stream.timezoneOffset,
