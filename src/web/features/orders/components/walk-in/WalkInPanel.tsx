@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Appointment } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
@@ -6,33 +6,15 @@ import { parseOrderStatus } from '../../../../../contract/status';
 import { describeError } from '../../../../shared/api/client';
 import { formatDateTime, formatDateTimeIn, humanize } from '../../../../shared/lib/format';
 import { pscAppointmentQueryOptions } from '../../api/orderActions';
+import { BOOKABLE, appointmentIdOf, useAppointmentRefresh } from '../appointments/appointment';
 import { CancelCentreAppointment } from './CancelCentreAppointment';
 import { CentrePicker } from './CentrePicker';
-
-/** Order statuses in which a walk-in visit may be booked (the walk-in state machine, facts §4). */
-const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
-
-const appointmentIdOf = (order: Order) => {
-  const data = order.details.data as { appointment_id?: string | null } | null;
-  return data?.appointment_id ?? null;
-};
 
 const isLive = (a: Appointment) => !['cancelled', 'completed'].includes(a.status);
 
 /** Keeps the answer and refreshes the order, whose status a booking moves. */
-export function useAppointmentRefresh(orderId: string) {
-  const queryClient = useQueryClient();
-  return async (appointment: Appointment) => {
-    queryClient.setQueryData(pscAppointmentQueryOptions(orderId).queryKey, appointment);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
-  };
-}
+export const useCentreAppointmentRefresh = (orderId: string) =>
+  useAppointmentRefresh(pscAppointmentQueryOptions(orderId).queryKey);
 
 /**
  * Walk-in tests: the visit at a patient service centre, the twin of the at-home
