@@ -4,7 +4,7 @@ import type { Appointment, Availability, USAddress } from '../../../../contract/
 import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
-import { formatDateTime, formatDateTimeIn, humanize } from '../../../shared/lib/format';
+import { humanize } from '../../../shared/lib/format';
 import {
   appointmentQueryOptions,
   bookAppointment,
@@ -15,6 +15,7 @@ import {
   rescheduleAppointment,
 } from '../api/tracking';
 import { BOOKABLE, appointmentIdOf, useAppointmentRefresh } from './appointments/appointment';
+import { AppointmentFacts } from './appointments/AppointmentFacts';
 import { CancelAppointmentForm } from './appointments/CancelAppointmentForm';
 import { SlotPicker, type SlotChoice } from './appointments/SlotPicker';
 
@@ -67,33 +68,12 @@ export function PhlebotomyPanel({ order, canAct }: { order: Order; canAct: boole
   );
 }
 
-/** "Appointment scheduled", "Appointment rescheduled": the order timeline's words and case. */
-function describeAppointmentEvent(event: Appointment['events'][number]): string {
-  if (event.status === 'scheduled' && event.data?.is_reschedule === true)
-    return 'Appointment rescheduled';
-  return `Appointment ${humanize(event.status).toLowerCase()}`;
-}
-
 function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   return (
-    <>
-      <dl className="facts">
-        <div>
-          <dt>Appointment</dt>
-          <dd>{humanize(appointment.status)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {appointment.start_at ? (
-              <time dateTime={appointment.start_at}>
-                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
-              </time>
-            ) : (
-              <span className="muted">The provider will call the patient</span>
-            )}
-          </dd>
-        </div>
+    <AppointmentFacts
+      appointment={appointment}
+      noTime="The provider will call the patient"
+      where={
         <div>
           <dt>Provider</dt>
           <dd>
@@ -101,24 +81,14 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             {appointment.external_id ? ` · reference ${appointment.external_id}` : ''}
           </dd>
         </div>
-        <div>
-          <dt>Appointment notes</dt>
-          <dd>{appointment.appointment_notes ?? <span className="muted">None</span>}</dd>
-        </div>
+      }
+      afterNotes={
         <div>
           <dt>Access notes</dt>
           <dd>{appointment.address.access_notes ?? <span className="muted">None</span>}</dd>
         </div>
-      </dl>
-      <ol className="timeline">
-        {appointment.events.map((event, index) => (
-          <li key={`${event.created_at}-${index}`}>
-            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-            <span className="timeline__status">{describeAppointmentEvent(event)}</span>
-          </li>
-        ))}
-      </ol>
-    </>
+      }
+    />
   );
 }
 

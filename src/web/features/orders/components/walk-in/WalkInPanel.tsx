@@ -4,8 +4,8 @@ import type { Appointment } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 import { parseOrderStatus } from '../../../../../contract/status';
 import { describeError } from '../../../../shared/api/client';
-import { formatDateTime, formatDateTimeIn, humanize } from '../../../../shared/lib/format';
 import { pscAppointmentQueryOptions } from '../../api/orderActions';
+import { AppointmentFacts } from '../appointments/AppointmentFacts';
 import { BOOKABLE, appointmentIdOf, useAppointmentRefresh } from '../appointments/appointment';
 import { CancelCentreAppointment } from './CancelCentreAppointment';
 import { CentrePicker } from './CentrePicker';
@@ -64,52 +64,24 @@ export function WalkInPanel({ order, canAct }: { order: Order; canAct: boolean }
 function AppointmentSummary({ appointment }: { appointment: Appointment }) {
   const a = appointment.address;
   return (
-    <>
-      <dl className="facts">
-        <div>
-          <dt>Appointment</dt>
-          <dd>{humanize(appointment.status)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {appointment.start_at ? (
-              <time dateTime={appointment.start_at}>
-                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
-              </time>
-            ) : (
-              <span className="muted">Not set</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Centre</dt>
-          <dd>
-            {a.first_line}, {a.city}, {a.state} {a.zip_code}
-            {appointment.provider_id ? ` · site ${appointment.provider_id}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Lab reference</dt>
-          <dd>{appointment.external_id ?? <span className="muted">None yet</span>}</dd>
-        </div>
-        <div>
-          <dt>Appointment notes</dt>
-          <dd>{appointment.appointment_notes ?? <span className="muted">None</span>}</dd>
-        </div>
-      </dl>
-      <ol className="timeline" aria-label="Appointment history">
-        {appointment.events.map((event, index) => (
-          <li key={`${event.created_at}-${index}`}>
-            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-            <span className="timeline__status">
-              {event.status === 'scheduled' && event.data?.is_reschedule === true
-                ? 'Appointment rescheduled'
-                : `Appointment ${humanize(event.status).toLowerCase()}`}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </>
+    <AppointmentFacts
+      appointment={appointment}
+      noTime="Not set"
+      where={
+        <>
+          <div>
+            <dt>Centre</dt>
+            <dd>
+              {a.first_line}, {a.city}, {a.state} {a.zip_code}
+              {appointment.provider_id ? ` · site ${appointment.provider_id}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Lab reference</dt>
+            <dd>{appointment.external_id ?? <span className="muted">None yet</span>}</dd>
+          </div>
+        </>
+      }
+    />
   );
 }
