@@ -42,15 +42,6 @@ export const refuse = (code: number, detail: string): AppointmentOutcome => ({
 export const orderPathSchema = z.object({ order_id: z.guid() });
 export const NOT_FOUND = "This order doesn't exist.";
 
-/** Order statuses from which an appointment may be booked or requested. */
-export const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
-
 export const isLive = (a: AppointmentDocument | undefined): a is AppointmentDocument =>
   a !== undefined && a.status !== 'cancelled' && a.status !== 'completed';
 

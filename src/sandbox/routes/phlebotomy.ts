@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import {
+  APPOINTMENT_BOOKABLE_STATUSES,
   bookAppointmentSchema,
   cancelAppointmentSchema,
   requestAppointmentSchema,
@@ -18,7 +19,6 @@ import {
 } from '../lifecycle/phlebotomy';
 import { loadOrder, type StoredOrder } from '../store/lifecycle';
 import {
-  BOOKABLE,
   NOT_FOUND,
   answerChange,
   answerLatestAppointment,
@@ -112,7 +112,7 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
       const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
       if (!stored) return refuse(404, NOT_FOUND);
       if (stored.record.method !== 'at_home_phlebotomy') return refuse(400, NOT_PHLEBOTOMY);
-      if (!BOOKABLE.includes(stored.lowLevel))
+      if (!APPOINTMENT_BOOKABLE_STATUSES.includes(stored.lowLevel))
         return refuse(
           400,
           `An appointment cannot be booked while the order is ${stored.lowLevel}.`,
@@ -159,7 +159,7 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
           `${body.provider} does not take appointment requests in ZIP code ${body.address.zip_code}.`,
         );
       }
-      if (!BOOKABLE.includes(stored.lowLevel))
+      if (!APPOINTMENT_BOOKABLE_STATUSES.includes(stored.lowLevel))
         return refuse(
           400,
           `An appointment cannot be requested while the order is ${stored.lowLevel}.`,

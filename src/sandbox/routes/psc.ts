@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  bookAppointmentSchema,
+  rescheduleAppointmentSchema,
+} from '../../contract/appointments';
 import {
   CENTRAL_LABS,
   MAX_SITE_CODES,
@@ -33,7 +37,6 @@ import type { SeedCentre } from '../seed/serviceCentres';
 import type { SandboxDb } from '../store/database';
 import { loadOrder, type StoredOrder } from '../store/lifecycle';
 import {
-  BOOKABLE,
   NOT_FOUND,
   answerChange,
   answerLatestAppointment,
@@ -278,7 +281,7 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
         return refuse(400, 'This order is not a walk-in test order.');
       if (isLive(await latestAppointment(ctx.db, TABLE, stored.record.document.id)))
         return refuse(400, 'This order already has an appointment: reschedule it instead.');
-      if (!BOOKABLE.includes(stored.lowLevel))
+      if (!APPOINTMENT_BOOKABLE_STATUSES.includes(stored.lowLevel))
         return refuse(
           400,
           `An appointment cannot be booked while the order is ${stored.lowLevel}.`,

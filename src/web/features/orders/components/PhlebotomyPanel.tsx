@@ -1,6 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Appointment, Availability, USAddress } from '../../../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  type Appointment,
+  type Availability,
+  type USAddress,
+} from '../../../../contract/appointments';
 import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
@@ -14,7 +19,7 @@ import {
   requestAppointment,
   rescheduleAppointment,
 } from '../api/tracking';
-import { BOOKABLE, appointmentIdOf, useAppointmentRefresh } from './appointments/appointment';
+import { appointmentIdOf, useAppointmentRefresh } from './appointments/appointment';
 import { AppointmentFacts } from './appointments/AppointmentFacts';
 import { CancelAppointmentForm } from './appointments/CancelAppointmentForm';
 import { SlotPicker, type SlotChoice } from './appointments/SlotPicker';
@@ -61,7 +66,7 @@ export function PhlebotomyPanel({ order, canAct }: { order: Order; canAct: boole
           <CancelAppointment order={order} />
         </>
       ) : null}
-      {canAct && !active && BOOKABLE.includes(low) ? (
+      {canAct && !active && APPOINTMENT_BOOKABLE_STATUSES.includes(low) ? (
         <HomeVisitPicker order={order} mode="book" />
       ) : null}
     </section>

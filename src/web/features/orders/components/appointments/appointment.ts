@@ -2,15 +2,6 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Appointment } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 
-/** Order statuses in which a visit may be booked (the phlebotomy and walk-in state machines, facts §4). */
-export const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
-
 export const appointmentIdOf = (order: Order) => {
   const data = order.details.data as { appointment_id?: string | null } | null;
   return data?.appointment_id ?? null;

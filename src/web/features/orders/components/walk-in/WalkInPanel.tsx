@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { Appointment } from '../../../../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  type Appointment,
+} from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 import { parseOrderStatus } from '../../../../../contract/status';
 import { describeError } from '../../../../shared/api/client';
 import { pscAppointmentQueryOptions } from '../../api/orderActions';
 import { AppointmentFacts } from '../appointments/AppointmentFacts';
-import { BOOKABLE, appointmentIdOf, useAppointmentRefresh } from '../appointments/appointment';
+import { appointmentIdOf, useAppointmentRefresh } from '../appointments/appointment';
 import { CancelCentreAppointment } from './CancelCentreAppointment';
 import { CentrePicker } from './CentrePicker';
 
@@ -54,7 +57,7 @@ export function WalkInPanel({ order, canAct }: { order: Order; canAct: boolean }
           <CancelCentreAppointment order={order} />
         </div>
       ) : null}
-      {canAct && !active && BOOKABLE.includes(low) ? (
+      {canAct && !active && APPOINTMENT_BOOKABLE_STATUSES.includes(low) ? (
         <CentrePicker order={order} mode="book" />
       ) : null}
     </section>
