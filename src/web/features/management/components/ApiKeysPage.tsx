@@ -7,11 +7,9 @@ import {
   type OrgTeam,
   type Region,
 } from '../../../../contract/management';
-import { formatDateTime } from '../../../shared/lib/format';
-import { Button } from '../../../shared/ui/Button';
 import { EmptyState, Pending } from '../../../shared/ui/states';
 import { apiKeysQuery, createApiKey, deleteApiKey } from '../api/management';
-import { KeyDialogs } from './KeyDialogs';
+import { KeyDialogs, KeyRowEnd } from './KeyDialogs';
 import { ManagementProblem } from './ManagementProblem';
 import { NewKeyForm } from './NewKeyForm';
 import { ScopeSelectors } from './ScopeSelectors';
@@ -132,12 +130,7 @@ function Keys({
                   <td>
                     <code>{key.hint}</code>
                   </td>
-                  <td>{formatDateTime(key.created_at)}</td>
-                  <td>
-                    <Button size="small" variant="danger" onPress={() => changes.askToDelete(key)}>
-                      Delete <span className="visually-hidden">{key.label}</span>
-                    </Button>
-                  </td>
+                  <KeyRowEnd keyRow={key} changes={changes} />
                 </tr>
               ))}
             </tbody>

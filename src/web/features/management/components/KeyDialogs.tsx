@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../shared/lib/format';
+import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ShownOnce } from './ShownOnce';
 import type { KeyChanges } from './useKeyChanges';
@@ -31,6 +33,26 @@ export function KeyDialogs<K extends { label: string }>({
       >
         <p>{deleteConsequence(changes.deleting?.label)}</p>
       </ConfirmDialog>
+    </>
+  );
+}
+
+/** The last cells of a key's row: when it was made, and the button that asks to delete it. */
+export function KeyRowEnd<K extends { label: string; created_at: string }>({
+  keyRow,
+  changes,
+}: {
+  keyRow: K;
+  changes: KeyChanges<K>;
+}) {
+  return (
+    <>
+      <td>{formatDateTime(keyRow.created_at)}</td>
+      <td>
+        <Button size="small" variant="danger" onPress={() => changes.askToDelete(keyRow)}>
+          Delete <span className="visually-hidden">{keyRow.label}</span>
+        </Button>
+      </td>
     </>
   );
 }

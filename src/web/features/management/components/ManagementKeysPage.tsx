@@ -5,11 +5,9 @@ import {
   type ManagementKey,
   type ManagementKeyRole,
 } from '../../../../contract/management';
-import { formatDateTime } from '../../../shared/lib/format';
-import { Button } from '../../../shared/ui/Button';
 import { EmptyState, Pending } from '../../../shared/ui/states';
 import { createManagementKey, deleteManagementKey, managementKeysQuery } from '../api/management';
-import { KeyDialogs } from './KeyDialogs';
+import { KeyDialogs, KeyRowEnd } from './KeyDialogs';
 import { ManagementProblem } from './ManagementProblem';
 import { NewKeyForm } from './NewKeyForm';
 import { useKeyChanges } from './useKeyChanges';
@@ -153,16 +151,7 @@ export function ManagementKeysPage() {
                           ? 'Organisation'
                           : `Teams: ${(key.team_role_bindings ?? []).map((b) => teamName(b.team_id)).join(', ')}`}
                       </td>
-                      <td>{formatDateTime(key.created_at)}</td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant="danger"
-                          onPress={() => changes.askToDelete(key)}
-                        >
-                          Delete <span className="visually-hidden">{key.label}</span>
-                        </Button>
-                      </td>
+                      <KeyRowEnd keyRow={key} changes={changes} />
                     </tr>
                   ))}
                 </tbody>
