@@ -10,7 +10,8 @@ import { expect, expectAccessible, test } from './fixtures';
 /*
  * Management (issue 17), through `npm start`'s wiring: the console's own webhook endpoint
  * is an endpoint of the local organisation. An admin rotates its signing secret, and the
- * next event the Lab API sends still arrives verified in the webhook inbox.
+ * next event the Lab API sends still arrives verified in the webhook inbox. An API key is
+ * shown once when made, and deleted.
  */
 
 const headers = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
@@ -48,6 +49,23 @@ test('an admin rotates the webhook signing secret and the next delivery still ve
     await dialog.getByRole('button', { name: 'Show secret' }).click();
     await expect(dialog.getByLabel('Signing secret')).not.toHaveText(before ?? '');
     await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('makes an API key, shown once, and deletes it', async () => {
+    await page.goto('/admin/api-keys');
+    await page.getByLabel('Label').fill('Journey key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    await expect(shown.getByLabel('New key')).not.toBeEmpty();
+    await shown.getByRole('button', { name: 'I have stored it' }).click();
+    await expect(shown).toBeHidden();
+    const row = page.getByRole('row').filter({ hasText: 'Journey key' });
+    await row.getByRole('button', { name: 'Delete Journey key' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete the key?' })
+      .getByRole('button', { name: 'Delete key' })
+      .click();
+    await expect(row).toHaveCount(0);
   });
 
   let orderId = '';

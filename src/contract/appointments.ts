@@ -19,6 +19,18 @@ export const APPOINTMENT_EVENT_STATUSES = [
 ] as const;
 export const APPOINTMENT_PROVIDERS = ['getlabs', 'phlebfinders', 'quest', 'sonora_quest'] as const;
 
+/**
+ * The order statuses (low level) from which a phlebotomy or walk-in visit may be booked or
+ * requested: the two state machines agree (facts §4).
+ */
+export const APPOINTMENT_BOOKABLE_STATUSES: readonly string[] = [
+  'ordered',
+  'requisition_created',
+  'requisition_bypassed',
+  'appointment_pending',
+  'appointment_cancelled',
+];
+
 /*
  * Appointment requests as the real service (FastAPI) takes them: unknown members are
  * ignored, and a member the document types as nullable takes null.

@@ -1,4 +1,4 @@
-import { uuidFrom } from '../seed/random';
+import { cancellationReason, decodeSlotKey, encodeSlotKey, timeSlot } from './appointments';
 
 /*
  * The at-home phlebotomy the local Lab API offers (facts §5, §8): Getlabs books slots
@@ -36,31 +36,10 @@ export interface SlotKey {
   end: string;
 }
 
-export function encodeBookingKey(key: SlotKey): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
+export const encodeBookingKey = (key: SlotKey): string => encodeSlotKey('', { ...key });
 
-export function decodeBookingKey(bookingKey: string): SlotKey | null {
-  try {
-    const parsed = JSON.parse(Buffer.from(bookingKey, 'base64url').toString('utf8')) as unknown;
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'provider' in parsed &&
-      'start' in parsed &&
-      'end' in parsed &&
-      typeof parsed.start === 'string' &&
-      typeof parsed.end === 'string' &&
-      typeof parsed.provider === 'string' &&
-      !Number.isNaN(Date.parse(parsed.start))
-    ) {
-      return { provider: parsed.provider, start: parsed.start, end: parsed.end };
-    }
-  } catch {
-    // Not a key this service issued.
-  }
-  return null;
-}
+export const decodeBookingKey = (bookingKey: string): SlotKey | null =>
+  decodeSlotKey('', bookingKey, ['provider', 'end']);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -76,26 +55,14 @@ export function getlabsSlots(now: Date, startDate?: string) {
     const slots = Array.from({ length: 6 }, (_, h) => {
       const start = new Date(dayMs + (9 + h + PHOENIX_OFFSET_HOURS) * HOUR).toISOString();
       const end = new Date(Date.parse(start) + HOUR).toISOString();
-      return {
-        booking_key: encodeBookingKey({ provider: 'getlabs', start, end }),
-        start,
-        end,
-        expires_at: null,
-        price: 0,
-        is_priority: false,
-        num_appointments_available: 2,
-      };
+      return timeSlot(encodeBookingKey({ provider: 'getlabs', start, end }), start, end, 2);
     });
     return { location: null, date, slots };
   });
 }
 
-const reason = (key: string, name: string, is_refundable: boolean) => ({
-  // The document types reason ids as UUIDs (v4), and cancel takes one.
-  id: uuidFrom(`cancellation-reason:${key}`),
-  name,
-  is_refundable,
-});
+const reason = (key: string, name: string, is_refundable: boolean) =>
+  cancellationReason('cancellation-reason', key, name, is_refundable);
 
 export const CANCELLATION_REASONS = [
   reason('patient-unavailable', 'Patient is unavailable', true),

@@ -1,4 +1,4 @@
-import { uuidFrom } from '../seed/random';
+import { cancellationReason, decodeSlotKey, encodeSlotKey } from './appointments';
 import { SERVICE_CENTRES, ZIP_CENTROIDS, type SeedCentre } from '../seed/serviceCentres';
 
 /*
@@ -26,32 +26,12 @@ export interface PscSlotKey {
 
 const KEY_PREFIX = 'psc_';
 
-export function encodePscBookingKey(key: PscSlotKey): string {
-  return KEY_PREFIX + Buffer.from(JSON.stringify(key)).toString('base64url');
-}
+export const encodePscBookingKey = (key: PscSlotKey): string =>
+  encodeSlotKey(KEY_PREFIX, { ...key });
 
 /** The slot a key names, or null when it is not a key this service issued (a 400). */
-export function decodePscBookingKey(bookingKey: string): PscSlotKey | null {
-  if (!bookingKey.startsWith(KEY_PREFIX)) return null;
-  try {
-    const parsed = JSON.parse(
-      Buffer.from(bookingKey.slice(KEY_PREFIX.length), 'base64url').toString('utf8'),
-    ) as Partial<Record<keyof PscSlotKey, unknown>>;
-    const { lab, site, start, end } = parsed;
-    if (
-      typeof lab === 'string' &&
-      typeof site === 'string' &&
-      typeof start === 'string' &&
-      typeof end === 'string' &&
-      !Number.isNaN(Date.parse(start))
-    ) {
-      return { lab, site, start, end };
-    }
-  } catch {
-    // Not a key this service issued.
-  }
-  return null;
-}
+export const decodePscBookingKey = (bookingKey: string): PscSlotKey | null =>
+  decodeSlotKey(KEY_PREFIX, bookingKey, ['lab', 'site', 'end']);
 
 /** Minutes to add to New York wall time to get UTC at that instant (300 in winter, 240 in summer). */
 function newYorkOffsetMinutes(at: Date): number {
@@ -179,12 +159,8 @@ export const centreAddress = (centre: SeedCentre) => ({
   access_notes: null,
 });
 
-const reason = (key: string, name: string, is_refundable: boolean) => ({
-  // The document types reason ids as UUID4, and cancel takes one.
-  id: uuidFrom(`psc-cancellation-reason:${key}`),
-  name,
-  is_refundable,
-});
+const reason = (key: string, name: string, is_refundable: boolean) =>
+  cancellationReason('psc-cancellation-reason', key, name, is_refundable);
 
 /** PSC visits cost nothing to cancel, so every reason is refundable. */
 export const PSC_CANCELLATION_REASONS = [

@@ -111,3 +111,71 @@ export function resultDates(startMs: number, test: Record<string, unknown>) {
     worst_case_result_by_date: dateOnly(startMs + days(test.worst_case_tat_days, 10) * DAY),
   };
 }
+
+/** What a placed order (created or imported) says about its patient and its billing. */
+interface PlacedOrderRequest {
+  patient_details: Parameters<typeof patientDetailsDocument>[0];
+  patient_address: Parameters<typeof addressDocument>[0];
+  physician?: Parameters<typeof physicianDocument>[0];
+  billing_type: string;
+}
+
+/**
+ * A new order's document: from the request, with what differs between placing and importing
+ * an order in `fields`. Members keep the document's order.
+ */
+export function newOrderDocument(
+  order: {
+    id: string;
+    userId: string;
+    teamId: string;
+    method: CollectionMethod;
+    nowIso: string;
+    request: PlacedOrderRequest;
+    /** When the result dates count from. */
+    startMs: number;
+    test: Record<string, unknown>;
+  },
+  fields: Pick<
+    OrderDocument,
+    | 'sample_id'
+    | 'clinical_notes'
+    | 'health_insurance_id'
+    | 'requisition_form_url'
+    | 'priority'
+    | 'activate_by'
+    | 'passthrough'
+    | 'icd_codes'
+    | 'has_abn'
+  >,
+): OrderDocument {
+  const { request, nowIso } = order;
+  return {
+    id: order.id,
+    user_id: order.userId,
+    team_id: order.teamId,
+    patient_details: patientDetailsDocument(request.patient_details),
+    patient_address: addressDocument(request.patient_address),
+    details: detailsFor(order.method, nowIso),
+    sample_id: fields.sample_id,
+    notes: null,
+    clinical_notes: fields.clinical_notes,
+    created_at: nowIso,
+    updated_at: nowIso,
+    physician: physicianDocument(request.physician),
+    health_insurance_id: fields.health_insurance_id,
+    requisition_form_url: fields.requisition_form_url,
+    priority: fields.priority,
+    shipping_details: null,
+    activate_by: fields.activate_by,
+    passthrough: fields.passthrough,
+    billing_type: request.billing_type,
+    icd_codes: fields.icd_codes,
+    has_abn: fields.has_abn,
+    interpretation: null,
+    has_missing_results: null,
+    ...resultDates(order.startMs, order.test),
+    origin: 'initial',
+    parent_id: null,
+  };
+}

@@ -11,19 +11,9 @@ import {
   type LabAccount,
 } from '../../contract';
 import { listLabAccounts } from '../store/labAccounts';
-import type { OrderDocument } from '../store/orderDocument';
-import { insertGeneratedLabTest, insertNewOrder } from '../store/orderWrites';
-import { rememberDemographics } from '../store/users';
 import type { RouteContext } from './context';
-import {
-  addressDocument,
-  detailsFor,
-  firstEvents,
-  patientDetailsDocument,
-  physicianDocument,
-  resultDates,
-} from './orderBuild';
-import { loadOrderSet } from './ordering';
+import { newOrderDocument } from './orderBuild';
+import { keepNewOrder, loadOrderSet, orderSetLabTestId, orderSetLabTests } from './ordering';
 import { issuesOutcome, parseBody, type Outcome } from './outcome';
 import { findLiveTeamUser } from './users';
 
@@ -61,18 +51,7 @@ async function importOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
     ...orderSet.issues,
     ...orderCrossChecks(request, {
       labAccount: resolved.account,
-      labTests:
-        orderSet.tests.length > 0
-          ? orderSet.tests.map((t) => ({
-              id: t.id,
-              method: t.method,
-              lab: t.labSlug ? { slug: t.labSlug } : null,
-            }))
-          : orderSet.markers.map((m) => ({
-              id: String(m.id),
-              method: request.collection_method,
-              lab: { slug: m.labSlug },
-            })),
+      labTests: orderSetLabTests(orderSet, request.collection_method),
     }),
   ];
   if (issues.length > 0) return issuesOutcome(issues);
@@ -80,58 +59,36 @@ async function importOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
   const nowIso = now.toISOString();
   const method: CollectionMethod = request.collection_method;
   const [onlyTest] = orderSet.tests;
-  const labTestId =
-    orderSet.tests.length === 1 && onlyTest
-      ? onlyTest.id
-      : await insertGeneratedLabTest(ctx.db, {
-          teamId: ctx.teamId,
-          name:
-            orderSet.tests.length > 0
-              ? orderSet.tests.map((t) => String(t.response.name)).join(' + ')
-              : `Add-on: ${orderSet.markers.map((m) => String(m.document.name)).join(', ')}`,
-          method,
-          labId: orderSet.markers[0]?.lab_id ?? null,
-          markerIds: orderSet.markers.map((m) => m.id),
-          now: nowIso,
-        });
-  const id = randomUUID();
-  const document: OrderDocument = {
-    id,
-    user_id: user.row.id,
-    team_id: ctx.teamId,
-    patient_details: patientDetailsDocument(request.patient_details),
-    patient_address: addressDocument(request.patient_address),
-    details: detailsFor(method, nowIso),
-    sample_id: request.sample_id,
-    notes: null,
-    clinical_notes: resolved.account?.default_clinical_notes ?? null,
-    created_at: nowIso,
-    updated_at: nowIso,
-    physician: physicianDocument(request.physician),
-    health_insurance_id: null,
-    requisition_form_url: null,
-    priority: false,
-    shipping_details: null,
-    activate_by: null,
-    passthrough: null,
-    billing_type: request.billing_type,
-    icd_codes: null,
-    // Medicare may not cover what a patient pays for: those orders come with an ABN.
-    has_abn: request.billing_type === 'patient_bill',
-    interpretation: null,
-    has_missing_results: null,
-    ...resultDates(now.getTime(), onlyTest?.response ?? {}),
-    origin: 'initial',
-    parent_id: null,
-  };
-  const order = await insertNewOrder(ctx.db, {
-    document,
+  const labTestId = await orderSetLabTestId(ctx, orderSet, method, nowIso);
+  const document = newOrderDocument(
+    {
+      id: randomUUID(),
+      userId: user.row.id,
+      teamId: ctx.teamId,
+      method,
+      nowIso,
+      request,
+      startMs: now.getTime(),
+      test: onlyTest?.response ?? {},
+    },
+    {
+      sample_id: request.sample_id,
+      clinical_notes: resolved.account?.default_clinical_notes ?? null,
+      health_insurance_id: null,
+      requisition_form_url: null,
+      priority: false,
+      activate_by: null,
+      passthrough: null,
+      icd_codes: null,
+      // Medicare may not cover what a patient pays for: those orders come with an ABN.
+      has_abn: request.billing_type === 'patient_bill',
+    },
+  );
+  const order = await keepNewOrder(ctx, document, request, {
     labTestId,
     method,
-    orderTransactionId: null,
-    events: firstEvents(method, nowIso, 'requisition_created'),
+    next: 'requisition_created',
   });
-  await rememberDemographics(ctx.db, user.row.id, request.patient_details, request.patient_address);
   return { statusCode: 200, body: { order, status: 'success', message: ORDER_IMPORTED_MESSAGE } };
 }
 

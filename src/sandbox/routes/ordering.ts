@@ -25,15 +25,7 @@ import {
 } from '../store/orderWrites';
 import { rememberDemographics } from '../store/users';
 import type { RouteContext } from './context';
-import {
-  addressDocument,
-  detailsFor,
-  firstEvents,
-  newSampleId,
-  patientDetailsDocument,
-  physicianDocument,
-  resultDates,
-} from './orderBuild';
+import { firstEvents, newOrderDocument, newSampleId } from './orderBuild';
 import { answerIdempotently, issuesOutcome, parseBody, type Outcome } from './outcome';
 import { findLiveTeamUser } from './users';
 
@@ -97,6 +89,73 @@ export async function loadOrderSet(
   return { tests, markers, issues };
 }
 
+/** The order set's lab tests as the cross-checks judge them; add-on markers take `addOnMethod`. */
+export function orderSetLabTests(orderSet: OrderSet, addOnMethod: string) {
+  return orderSet.tests.length > 0
+    ? orderSet.tests.map((t) => ({
+        id: t.id,
+        method: t.method,
+        lab: t.labSlug ? { slug: t.labSlug } : null,
+      }))
+    : orderSet.markers.map((m) => ({
+        id: String(m.id),
+        method: addOnMethod,
+        lab: { slug: m.labSlug },
+      }));
+}
+
+/** The order's lab test: its one lab test, or one generated for several or for add-ons. */
+export async function orderSetLabTestId(
+  ctx: RouteContext,
+  orderSet: OrderSet,
+  method: CollectionMethod,
+  nowIso: string,
+): Promise<string> {
+  const [onlyTest] = orderSet.tests;
+  if (orderSet.tests.length === 1 && onlyTest) return onlyTest.id;
+  return insertGeneratedLabTest(ctx.db, {
+    teamId: ctx.teamId,
+    name:
+      orderSet.tests.length > 0
+        ? orderSet.tests.map((t) => String(t.response.name)).join(' + ')
+        : `Add-on: ${orderSet.markers.map((m) => String(m.document.name)).join(', ')}`,
+    method,
+    labId: orderSet.markers[0]?.lab_id ?? null,
+    markerIds: orderSet.markers.map((m) => m.id),
+    now: nowIso,
+  });
+}
+
+/** Stores the new order with its first events and keeps the patient's demographics. */
+export async function keepNewOrder(
+  ctx: RouteContext,
+  document: OrderDocument,
+  request: {
+    patient_details: Parameters<typeof rememberDemographics>[2];
+    patient_address: Parameters<typeof rememberDemographics>[3];
+  },
+  order: {
+    labTestId: string;
+    method: CollectionMethod;
+    next: Parameters<typeof firstEvents>[2];
+  },
+) {
+  const stored = await insertNewOrder(ctx.db, {
+    document,
+    labTestId: order.labTestId,
+    method: order.method,
+    orderTransactionId: null,
+    events: firstEvents(order.method, document.created_at, order.next),
+  });
+  await rememberDemographics(
+    ctx.db,
+    document.user_id,
+    request.patient_details,
+    request.patient_address,
+  );
+  return stored;
+}
+
 async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
   const now = ctx.now();
   const today = utcToday(now);
@@ -116,18 +175,7 @@ async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
     ...orderSet.issues,
     ...orderCrossChecks(request, {
       labAccount: resolved.account,
-      labTests:
-        orderSet.tests.length > 0
-          ? orderSet.tests.map((t) => ({
-              id: t.id,
-              method: t.method,
-              lab: t.labSlug ? { slug: t.labSlug } : null,
-            }))
-          : orderSet.markers.map((m) => ({
-              id: String(m.id),
-              method: addOnMethod,
-              lab: { slug: m.labSlug },
-            })),
+      labTests: orderSetLabTests(orderSet, addOnMethod),
     }),
     ...aoeIssues(
       orderSet.markers.map((m) => m.document as Parameters<typeof aoeIssues>[0][number]),
@@ -139,20 +187,7 @@ async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
   const nowIso = now.toISOString();
   const [onlyTest] = orderSet.tests;
   const method = (onlyTest?.method ?? addOnMethod) as CollectionMethod;
-  const labTestId =
-    orderSet.tests.length === 1 && onlyTest
-      ? onlyTest.id
-      : await insertGeneratedLabTest(ctx.db, {
-          teamId: ctx.teamId,
-          name:
-            orderSet.tests.length > 0
-              ? orderSet.tests.map((t) => String(t.response.name)).join(' + ')
-              : `Add-on: ${orderSet.markers.map((m) => String(m.document.name)).join(', ')}`,
-          method,
-          labId: orderSet.markers[0]?.lab_id ?? null,
-          markerIds: orderSet.markers.map((m) => m.id),
-          now: nowIso,
-        });
+  const labTestId = await orderSetLabTestId(ctx, orderSet, method, nowIso);
 
   const scheduled = typeof request.activate_by === 'string' && request.activate_by > today;
   const requisitioned = !scheduled;
@@ -164,44 +199,36 @@ async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
   const startMs =
     scheduled && request.activate_by ? Date.parse(request.activate_by) : now.getTime();
 
-  const document: OrderDocument = {
-    id,
-    user_id: user.row.id,
-    team_id: ctx.teamId,
-    patient_details: patientDetailsDocument(request.patient_details),
-    patient_address: addressDocument(request.patient_address),
-    details: detailsFor(method, nowIso),
-    sample_id: requisitioned ? newSampleId() : null,
-    notes: null,
-    clinical_notes: clinicalNotes,
-    created_at: nowIso,
-    updated_at: nowIso,
-    physician: physicianDocument(request.physician),
-    health_insurance_id: request.health_insurance ? randomUUID() : null,
-    requisition_form_url: requisitioned
-      ? `https://files.example.test/requisitions/${id}.pdf?signature=local`
-      : null,
-    priority: request.priority,
-    shipping_details: null,
-    activate_by: request.activate_by ?? null,
-    passthrough: request.passthrough ?? null,
-    billing_type: request.billing_type,
-    icd_codes: request.icd_codes ?? null,
-    has_abn: false,
-    interpretation: null,
-    has_missing_results: null,
-    ...resultDates(startMs, onlyTest?.response ?? {}),
-    origin: 'initial',
-    parent_id: null,
-  };
-  const order = await insertNewOrder(ctx.db, {
-    document,
+  const document = newOrderDocument(
+    {
+      id,
+      userId: user.row.id,
+      teamId: ctx.teamId,
+      method,
+      nowIso,
+      request,
+      startMs,
+      test: onlyTest?.response ?? {},
+    },
+    {
+      sample_id: requisitioned ? newSampleId() : null,
+      clinical_notes: clinicalNotes,
+      health_insurance_id: request.health_insurance ? randomUUID() : null,
+      requisition_form_url: requisitioned
+        ? `https://files.example.test/requisitions/${id}.pdf?signature=local`
+        : null,
+      priority: request.priority,
+      activate_by: request.activate_by ?? null,
+      passthrough: request.passthrough ?? null,
+      icd_codes: request.icd_codes ?? null,
+      has_abn: false,
+    },
+  );
+  const order = await keepNewOrder(ctx, document, request, {
     labTestId,
     method,
-    orderTransactionId: null,
-    events: firstEvents(method, nowIso, requisitioned ? 'requisition_created' : null),
+    next: requisitioned ? 'requisition_created' : null,
   });
-  await rememberDemographics(ctx.db, user.row.id, request.patient_details, request.patient_address);
   return { statusCode: 200, body: { order, status: 'success', message: ORDER_CREATED_MESSAGE } };
 }
 

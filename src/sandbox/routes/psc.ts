@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { z } from 'zod';
-import { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  bookAppointmentSchema,
+  rescheduleAppointmentSchema,
+} from '../../contract/appointments';
 import {
   CENTRAL_LABS,
   MAX_SITE_CODES,
@@ -12,6 +15,7 @@ import {
   pscInfoQuerySchema,
 } from '../../contract/psc';
 import { parseRequestPart } from '../http/validation';
+import { timeSlot } from '../lifecycle/appointments';
 import { SERVED_ZIPS } from '../lifecycle/phlebotomy';
 import {
   PSC_CANCELLATION_REASONS,
@@ -29,11 +33,24 @@ import {
   questSlotStarts,
   slotEnd,
 } from '../lifecycle/psc';
-import { pathTo } from '../lifecycle/transitions';
 import type { SeedCentre } from '../seed/serviceCentres';
 import type { SandboxDb } from '../store/database';
-import { appendStatus, loadOrder, saveProjection, type StoredOrder } from '../store/lifecycle';
-import { announceAppointment } from '../webhooks/announce';
+import { loadOrder, type StoredOrder } from '../store/lifecycle';
+import {
+  NOT_FOUND,
+  answerChange,
+  answerLatestAppointment,
+  cancelLatest,
+  isLive,
+  keepNewAppointment,
+  latestAppointment,
+  newAppointmentOf,
+  orderPathSchema,
+  refuse,
+  rescheduleLatest,
+  type AppointmentDocument,
+  type AppointmentOutcome,
+} from './appointments';
 import type { TrackingContext } from './tracking';
 
 /*
@@ -47,50 +64,12 @@ export interface PscContext extends TrackingContext {
   schedulingEnabled: () => boolean;
 }
 
-const orderPathSchema = z.object({ order_id: z.guid() });
-const NOT_FOUND = "This order doesn't exist.";
+const TABLE = 'psc_appointment';
 const NO_SLOTS =
   'No slots found. Not all PSCs support scheduling appointments and some included in your query were filtered out because of this. Please try again with different site codes or a different zip code, or see the PSC info endpoints to see which locations support scheduling.';
 const NOT_ENABLED = 'Patient service centre scheduling is not enabled for this team.';
 /** Booking keys are kept this long (facts §13: closed beta, 14 days). */
 const BOOKING_KEY_RETENTION_MS = 14 * 24 * 3_600_000;
-const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
-
-interface PscAppointment extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  status: string;
-  event_status: string;
-  start_at: string | null;
-  end_at: string | null;
-  can_reschedule: boolean;
-  appointment_notes: string | null;
-  event_data: Record<string, unknown> | null;
-  events: { created_at: string; status: string; data: Record<string, unknown> | null }[];
-}
-
-type Outcome = { code: number; body: unknown };
-const refuse = (code: number, detail: string): Outcome => ({ code, body: { detail } });
-
-const isLive = (status: string) => status !== 'cancelled' && status !== 'completed';
-
-async function latestAppointment(db: SandboxDb, orderId: string) {
-  const row = await db
-    .selectFrom('psc_appointment')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.document) as PscAppointment) : undefined;
-}
 
 /** Starts at a centre taken by a live appointment (other than `except`). */
 async function takenStarts(db: SandboxDb, siteCodes: string[], except?: string) {
@@ -102,29 +81,6 @@ async function takenStarts(db: SandboxDb, siteCodes: string[], except?: string) 
     .where('status', 'not in', ['cancelled', 'completed'])
     .execute();
   return new Set(rows.filter((r) => r.id !== except).map((r) => `${r.site_code}|${r.start_at}`));
-}
-
-async function saveAppointment(
-  db: SandboxDb,
-  teamId: string,
-  orderId: string,
-  siteCode: string,
-  doc: PscAppointment,
-  at: string,
-  change: 'created' | 'updated',
-) {
-  const columns = {
-    site_code: siteCode,
-    start_at: doc.start_at ?? '',
-    status: doc.status,
-    document: JSON.stringify(doc),
-  };
-  await db
-    .insertInto('psc_appointment')
-    .values({ id: doc.id, order_id: orderId, created_at: at, ...columns })
-    .onConflict((oc) => oc.column('id').doUpdateSet(columns))
-    .execute();
-  await announceAppointment(db, teamId, doc, change);
 }
 
 /** The lab of the order's lab test: its id and slug. */
@@ -161,9 +117,6 @@ function locationOf(centre: SeedCentre, distance: number | null) {
 }
 
 export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => {
-  const at = () => ctx.now().toISOString();
-  const write = <T>(work: () => Promise<T>) => ctx.simulator.exclusive(work);
-
   app.get('/v3/order/area/info', async (request) => {
     const query = parseRequestPart(areaInfoQuerySchema, request.query, 'query');
     const radius = Number(query.radius);
@@ -274,21 +227,13 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
         slots: questSlotStarts(date, now)
           .filter((start) => !taken.has(`${centre.siteCode}|${start.toISOString()}`))
           .map((start) => {
-            const end = slotEnd(start);
-            return {
-              booking_key: encodePscBookingKey({
-                lab: query.lab,
-                site: centre.siteCode,
-                start: start.toISOString(),
-                end: end.toISOString(),
-              }),
+            const slot = {
+              lab: query.lab,
+              site: centre.siteCode,
               start: start.toISOString(),
-              end: end.toISOString(),
-              expires_at: null,
-              price: 0,
-              is_priority: false,
-              num_appointments_available: 1,
+              end: slotEnd(start).toISOString(),
             };
+            return timeSlot(encodePscBookingKey(slot), slot.start, slot.end, 1);
           }),
       })),
     );
@@ -297,22 +242,27 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
 
   app.get('/v3/order/psc/appointment/cancellation-reasons', () => PSC_CANCELLATION_REASONS);
 
-  app.get('/v3/order/:order_id/psc/appointment', async (request, reply) => {
-    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
-    const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
-    if (!stored) return reply.code(404).send({ detail: NOT_FOUND });
-    const appointment = await latestAppointment(ctx.db, stored.record.document.id);
-    if (!appointment)
-      return reply
-        .code(404)
-        .send({ detail: 'This order has no patient service centre appointment.' });
-    return appointment;
-  });
+  app.get('/v3/order/:order_id/psc/appointment', (request, reply) =>
+    answerLatestAppointment(
+      ctx,
+      TABLE,
+      request,
+      reply,
+      'This order has no patient service centre appointment.',
+    ),
+  );
 
-  /** Walks a walk-in order to `low` along its state machine. */
-  async function walkOrderTo(stored: StoredOrder, low: string, now: string) {
-    for (const step of pathTo(stored.record.method, stored.lowLevel, low) ?? [])
-      await appendStatus(ctx.db, stored, step, now);
+  /** Closed beta (facts §13): a repeat answers the first booking as it was then. */
+  async function keptBooking(idempotencyKey: string, now: Date) {
+    const cutoff = new Date(now.getTime() - BOOKING_KEY_RETENTION_MS).toISOString();
+    await ctx.db.deleteFrom('psc_booking_key').where('created_at', '<', cutoff).execute();
+    const kept = await ctx.db
+      .selectFrom('psc_booking_key')
+      .select('body')
+      .where('team_id', '=', ctx.teamId)
+      .where('key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return kept ? (JSON.parse(kept.body) as unknown) : undefined;
   }
 
   app.post('/v3/order/:order_id/psc/appointment/book', async (request, reply) => {
@@ -321,28 +271,17 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
     const key = request.headers['x-idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 ? key : null;
     if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
-    const outcome = await write(async (): Promise<Outcome> => {
+    return answerChange(ctx, reply, async (): Promise<AppointmentOutcome> => {
       const now = ctx.now();
-      if (idempotencyKey) {
-        // Closed beta (facts §13): a repeat answers the first booking as it was then.
-        const cutoff = new Date(now.getTime() - BOOKING_KEY_RETENTION_MS).toISOString();
-        await ctx.db.deleteFrom('psc_booking_key').where('created_at', '<', cutoff).execute();
-        const kept = await ctx.db
-          .selectFrom('psc_booking_key')
-          .select('body')
-          .where('team_id', '=', ctx.teamId)
-          .where('key', '=', idempotencyKey)
-          .executeTakeFirst();
-        if (kept) return { code: 200, body: JSON.parse(kept.body) as unknown };
-      }
+      const kept = idempotencyKey ? await keptBooking(idempotencyKey, now) : undefined;
+      if (kept !== undefined) return { code: 200, body: kept };
       const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
       if (!stored) return refuse(404, NOT_FOUND);
       if (stored.record.method !== 'walk_in_test')
         return refuse(400, 'This order is not a walk-in test order.');
-      const current = await latestAppointment(ctx.db, stored.record.document.id);
-      if (current && isLive(current.status))
+      if (isLive(await latestAppointment(ctx.db, TABLE, stored.record.document.id)))
         return refuse(400, 'This order already has an appointment: reschedule it instead.');
-      if (!BOOKABLE.includes(stored.lowLevel))
+      if (!APPOINTMENT_BOOKABLE_STATUSES.includes(stored.lowLevel))
         return refuse(
           400,
           `An appointment cannot be booked while the order is ${stored.lowLevel}.`,
@@ -360,11 +299,8 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
       // Before the requisition the slot is only held (`reserved`); after it, confirmed.
       const reserved = stored.lowLevel === 'ordered';
       const data = { origin: 'api', is_reschedule: false };
-      const appointment: PscAppointment = {
-        id: randomUUID(),
-        user_id: stored.record.document.user_id,
-        order_id: stored.record.document.id,
-        order_transaction_id: stored.record.orderTransactionId,
+      const appointment: AppointmentDocument = {
+        ...newAppointmentOf(stored),
         address: centreAddress(centre),
         location: centre.location,
         start_at: slot.start,
@@ -381,18 +317,13 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
         event_data: data,
         events: [{ created_at: nowIso, status: reserved ? 'reserved' : 'scheduled', data }],
       };
-      const details = stored.record.document.details;
-      details.data = { ...(details.data ?? {}), appointment_id: appointment.id };
-      if (reserved) await saveProjection(ctx.db, stored.record);
-      else await walkOrderTo(stored, 'appointment_scheduled', nowIso);
-      await saveAppointment(
-        ctx.db,
-        ctx.teamId,
-        stored.record.document.id,
-        centre.siteCode,
+      await keepNewAppointment(
+        ctx,
+        TABLE,
+        stored,
         appointment,
+        reserved ? null : 'appointment_scheduled',
         nowIso,
-        'created',
       );
       if (idempotencyKey) {
         await ctx.db
@@ -407,95 +338,58 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
       }
       return { code: 200, body: appointment };
     });
-    return reply.code(outcome.code).send(outcome.body);
   });
 
   app.patch('/v3/order/:order_id/psc/appointment/reschedule', async (request, reply) => {
     const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
     const body = parseRequestPart(rescheduleAppointmentSchema, request.body, 'body');
     if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
-    const outcome = await write(async (): Promise<Outcome> => {
-      const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
-      if (!stored) return refuse(404, NOT_FOUND);
-      const appointment = await latestAppointment(ctx.db, stored.record.document.id);
-      if (!appointment || !isLive(appointment.status) || !appointment.can_reschedule)
-        return refuse(400, 'There is no appointment to reschedule.');
-      const now = ctx.now();
-      const checked = checkSlot(body.booking_key, now);
-      if (checked.refusal) return checked.refusal;
-      const { slot, centre } = checked;
-      const taken = await takenStarts(ctx.db, [centre.siteCode], appointment.id);
-      if (taken.has(`${centre.siteCode}|${slot.start}`))
-        return refuse(400, 'This slot was just taken: choose another one.');
-      const nowIso = now.toISOString();
-      const data = { origin: 'api', is_reschedule: true };
-      const status = appointment.status === 'reserved' ? 'reserved' : 'confirmed';
-      const eventStatus = status === 'reserved' ? 'reserved' : 'scheduled';
-      Object.assign(appointment, {
-        address: centreAddress(centre),
-        location: centre.location,
-        provider_id: centre.siteCode,
-        start_at: slot.start,
-        end_at: slot.end,
-        status,
-        event_status: eventStatus,
-        event_data: data,
-        appointment_notes: body.appointment_notes ?? appointment.appointment_notes,
-      });
-      appointment.events.push({ created_at: nowIso, status: eventStatus, data });
-      // The walk-in order has no scheduled → scheduled arrow: it keeps its status.
-      await saveAppointment(
-        ctx.db,
-        ctx.teamId,
-        stored.record.document.id,
-        centre.siteCode,
-        appointment,
-        nowIso,
-        'updated',
-      );
-      return { code: 200, body: appointment };
-    });
-    return reply.code(outcome.code).send(outcome.body);
+    return answerChange(ctx, reply, () =>
+      rescheduleLatest(
+        ctx,
+        TABLE,
+        order_id,
+        body.appointment_notes,
+        async (appointment, now) => {
+          const checked = checkSlot(body.booking_key, now);
+          if (checked.refusal) return { refusal: checked.refusal };
+          const { slot, centre } = checked;
+          const taken = await takenStarts(ctx.db, [centre.siteCode], appointment.id);
+          if (taken.has(`${centre.siteCode}|${slot.start}`))
+            return { refusal: refuse(400, 'This slot was just taken: choose another one.') };
+          const status = appointment.status === 'reserved' ? 'reserved' : 'confirmed';
+          return {
+            fields: {
+              address: centreAddress(centre),
+              location: centre.location,
+              provider_id: centre.siteCode,
+              start_at: slot.start,
+              end_at: slot.end,
+              status,
+            },
+            eventStatus: status === 'reserved' ? 'reserved' : 'scheduled',
+          };
+        },
+        // The walk-in order has no scheduled → scheduled arrow: it keeps its status.
+        false,
+      ),
+    );
   });
 
   app.patch('/v3/order/:order_id/psc/appointment/cancel', async (request, reply) => {
     const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
     const body = parseRequestPart(cancelPscAppointmentSchema, request.body, 'body');
     if (!ctx.schedulingEnabled()) return reply.code(503).send({ detail: NOT_ENABLED });
-    const outcome = await write(async (): Promise<Outcome> => {
-      const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
-      if (!stored) return refuse(404, NOT_FOUND);
-      const appointment = await latestAppointment(ctx.db, stored.record.document.id);
-      if (!appointment || !isLive(appointment.status))
-        return refuse(400, 'There is no appointment to cancel.');
-      const reason = PSC_CANCELLATION_REASONS.find(
-        (r) => r.id === body.cancellationReasonId.toLowerCase(),
-      );
-      if (!reason) return refuse(400, 'Unknown cancellation reason.');
-      const nowIso = at();
-      const data = { cancellation_reason: reason.name, note: body.note ?? null };
-      Object.assign(appointment, {
-        status: 'cancelled',
-        event_status: 'cancelled',
-        can_reschedule: false,
-        event_data: data,
-      });
-      appointment.events.push({ created_at: nowIso, status: 'cancelled', data });
-      await saveAppointment(
-        ctx.db,
-        ctx.teamId,
-        stored.record.document.id,
-        String(appointment.provider_id),
-        appointment,
-        nowIso,
-        'updated',
-      );
-      // Before the requisition (or after the order's own cancel) the order keeps its status.
-      if (['appointment_pending', 'appointment_scheduled'].includes(stored.lowLevel))
-        await appendStatus(ctx.db, stored, 'appointment_cancelled', nowIso);
-      return { code: 200, body: appointment };
-    });
-    return reply.code(outcome.code).send(outcome.body);
+    return answerChange(ctx, reply, () =>
+      cancelLatest(
+        ctx,
+        TABLE,
+        order_id,
+        PSC_CANCELLATION_REASONS,
+        body.cancellationReasonId,
+        (reason) => ({ cancellation_reason: reason, note: body.note ?? null }),
+      ),
+    );
   });
 
   done();

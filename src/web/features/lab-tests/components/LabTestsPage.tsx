@@ -7,7 +7,6 @@ import { can } from '../../../../contract/permissions';
 import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/Button';
-import { ModalDialog } from '../../../shared/ui/Dialog';
 import { EmptyState, Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
@@ -20,6 +19,7 @@ import {
   updateLabTest,
 } from '../api/labTests';
 import './labTests.css';
+import { PanelDialog } from './PanelDialog';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** The team's lab test catalogue: everyone reads it, admins make and change custom panels. */
@@ -150,7 +150,6 @@ function NewPanelDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const accounts = useQuery({ ...labAccountsQueryOptions, enabled: isOpen });
   const [accountId, setAccountId] = useState('');
@@ -177,105 +176,94 @@ function NewPanelDialog({
     },
   });
   return (
-    <ModalDialog isOpen={isOpen} onOpenChange={onOpenChange} title="New custom panel" size="wide">
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <p className="field">
-          <label htmlFor={`${id}-name`}>Panel name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
-          <input
-            id={`${id}-description`}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-account`}>Lab account</label>
-          <select
-            id={`${id}-account`}
-            value={accountId}
-            onChange={(e) => {
-              setAccountId(e.target.value);
-              setMarkerIds([]);
-            }}
-          >
-            <option value="">Choose a lab account</option>
-            {accounts.data?.data.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.account_name ?? a.lab}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor={`${id}-method`}>Collection method</label>
-          <select
-            id={`${id}-method`}
-            value={method}
-            onChange={(e) => {
-              const next = COLLECTION_METHODS.find((m) => m === e.target.value);
-              if (next) setMethod(next);
-            }}
-          >
-            {COLLECTION_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {humanize(m)}
-              </option>
-            ))}
-          </select>
-        </p>
-        {accountId ? (
-          <fieldset className="lab-tests__markers">
-            <legend>Markers</legend>
-            {markers.isPending ? <Pending lines={2} /> : null}
-            {markers.data?.markers.map((m) => (
-              <p className="choice" key={m.id}>
-                <input
-                  id={`${id}-marker-${m.id}`}
-                  type="checkbox"
-                  checked={markerIds.includes(m.id)}
-                  onChange={(e) =>
-                    setMarkerIds(
-                      e.target.checked ? [...markerIds, m.id] : markerIds.filter((x) => x !== m.id),
-                    )
-                  }
-                />
-                <label htmlFor={`${id}-marker-${m.id}`}>{m.name}</label>
-              </p>
-            ))}
-          </fieldset>
-        ) : null}
-        {mutation.error ? (
-          <p role="alert">The Lab API refused: {describeError(mutation.error)}</p>
-        ) : null}
-        <p className="dialog__actions">
-          <Button variant="secondary" onPress={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <button type="submit" className="button" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Creating …' : 'Create panel'}
-          </button>
-        </p>
-      </form>
-    </ModalDialog>
+    <PanelDialog
+      title="New custom panel"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="wide"
+      name={name}
+      onName={setName}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Create panel"
+      pendingLabel="Creating …"
+      onSubmit={() => mutation.mutate()}
+    >
+      {(id) => (
+        <>
+          <p className="field">
+            <label htmlFor={`${id}-description`}>Description</label>
+            <input
+              id={`${id}-description`}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </p>
+          <p className="field">
+            <label htmlFor={`${id}-account`}>Lab account</label>
+            <select
+              id={`${id}-account`}
+              value={accountId}
+              onChange={(e) => {
+                setAccountId(e.target.value);
+                setMarkerIds([]);
+              }}
+            >
+              <option value="">Choose a lab account</option>
+              {accounts.data?.data.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.account_name ?? a.lab}
+                </option>
+              ))}
+            </select>
+          </p>
+          <p className="field">
+            <label htmlFor={`${id}-method`}>Collection method</label>
+            <select
+              id={`${id}-method`}
+              value={method}
+              onChange={(e) => {
+                const next = COLLECTION_METHODS.find((m) => m === e.target.value);
+                if (next) setMethod(next);
+              }}
+            >
+              {COLLECTION_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {humanize(m)}
+                </option>
+              ))}
+            </select>
+          </p>
+          {accountId ? (
+            <fieldset className="lab-tests__markers">
+              <legend>Markers</legend>
+              {markers.isPending ? <Pending lines={2} /> : null}
+              {markers.data?.markers.map((m) => (
+                <p className="choice" key={m.id}>
+                  <input
+                    id={`${id}-marker-${m.id}`}
+                    type="checkbox"
+                    checked={markerIds.includes(m.id)}
+                    onChange={(e) =>
+                      setMarkerIds(
+                        e.target.checked
+                          ? [...markerIds, m.id]
+                          : markerIds.filter((x) => x !== m.id),
+                      )
+                    }
+                  />
+                  <label htmlFor={`${id}-marker-${m.id}`}>{m.name}</label>
+                </p>
+              ))}
+            </fieldset>
+          ) : null}
+        </>
+      )}
+    </PanelDialog>
   );
 }
 
 function ChangePanelDialog({ test, onClose }: { test: LabTest; onClose: () => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [name, setName] = useState(test.name);
   const [active, setActive] = useState(test.status === 'active');
@@ -291,23 +279,21 @@ function ChangePanelDialog({ test, onClose }: { test: LabTest; onClose: () => vo
     },
   });
   return (
-    <ModalDialog isOpen onOpenChange={(open) => !open && onClose()} title={`Change ${test.name}`}>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <p className="field">
-          <label htmlFor={`${id}-name`}>Panel name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-          />
-        </p>
+    <PanelDialog
+      title={`Change ${test.name}`}
+      isOpen
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      name={name}
+      onName={setName}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Save"
+      pendingLabel="Saving …"
+      onSubmit={() => mutation.mutate()}
+    >
+      {(id) => (
         <p className="choice">
           <input
             id={`${id}-active`}
@@ -317,18 +303,7 @@ function ChangePanelDialog({ test, onClose }: { test: LabTest; onClose: () => vo
           />
           <label htmlFor={`${id}-active`}>Active: coordinators can order it</label>
         </p>
-        {mutation.error ? (
-          <p role="alert">The Lab API refused: {describeError(mutation.error)}</p>
-        ) : null}
-        <p className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <button type="submit" className="button" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving …' : 'Save'}
-          </button>
-        </p>
-      </form>
-    </ModalDialog>
+      )}
+    </PanelDialog>
   );
 }

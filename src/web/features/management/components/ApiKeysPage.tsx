@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   createTeamApiKeyBodySchema,
   type Environment,
@@ -7,16 +7,13 @@ import {
   type OrgTeam,
   type Region,
 } from '../../../../contract/management';
-import { describeError } from '../../../shared/api/client';
-import { formatDateTime } from '../../../shared/lib/format';
-import { Button } from '../../../shared/ui/Button';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyState, Pending } from '../../../shared/ui/states';
-import { showToast } from '../../../shared/ui/toast';
 import { apiKeysQuery, createApiKey, deleteApiKey } from '../api/management';
+import { KeyDialogs, KeyRowEnd } from './KeyDialogs';
 import { ManagementProblem } from './ManagementProblem';
+import { NewKeyForm } from './NewKeyForm';
 import { ScopeSelectors } from './ScopeSelectors';
-import { ShownOnce } from './ShownOnce';
+import { useKeyChanges } from './useKeyChanges';
 import { useTeamChoice } from './useTeamChoice';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
@@ -62,74 +59,38 @@ function Keys({
   const [label, setLabel] = useState('');
   const [teamId, setTeamId] = useState(defaultTeamId ?? '');
   const [labelError, setLabelError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ListedApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changes = useKeyChanges<ListedApiKey>({
+    refresh: () => queryClient.invalidateQueries({ queryKey: ['management', 'api-keys'] }),
+    remove: (key) => deleteApiKey(environment, region, key.id),
+    deletedTitle: 'Key deleted',
+  });
   const teamName = (teamIdOf: string) => teams.find((t) => t.id === teamIdOf)?.name ?? teamIdOf;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['management', 'api-keys'] });
 
-  const create = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const create = () => {
     const parsed = createTeamApiKeyBodySchema.safeParse({ label, team_id: teamId });
     if (!parsed.success) {
       setLabelError(parsed.error.issues[0]?.message ?? 'Check the label.');
       return;
     }
     setLabelError(null);
-    setFailure(null);
-    setBusy(true);
-    try {
+    void changes.create(async () => {
       const key = await createApiKey(environment, region, parsed.data);
-      setLabel('');
-      setCreated(key.value);
-      await refresh();
-    } catch (caught) {
-      setFailure(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (key: ListedApiKey) => {
-    setBusy(true);
-    try {
-      await deleteApiKey(environment, region, key.id);
-      await refresh();
-      showToast({ tone: 'success', title: 'Key deleted' });
-      setDeleting(null);
-    } catch (caught) {
-      setFailure(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
+      return { value: key.value, onMade: () => setLabel('') };
+    });
   };
 
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void create(event)}
-        aria-labelledby={`${id}-new`}
+      <NewKeyForm
+        heading="New API key"
+        label={label}
+        onLabel={setLabel}
+        labelError={labelError}
+        submitLabel="Create key"
+        busy={changes.busy}
+        failure={changes.failure}
+        onSubmit={create}
       >
-        <h2 id={`${id}-new`}>New API key</h2>
-        <div className="field">
-          <label htmlFor={`${id}-label`}>Label</label>
-          <input
-            id={`${id}-label`}
-            value={label}
-            autoComplete="off"
-            onChange={(e) => setLabel(e.target.value)}
-            aria-invalid={labelError ? true : undefined}
-            aria-describedby={labelError ? `${id}-label-error` : undefined}
-          />
-          {labelError ? (
-            <p id={`${id}-label-error`} className="field-error">
-              {labelError}
-            </p>
-          ) : null}
-        </div>
         <div className="field">
           <label htmlFor={`${id}-team`}>Team</label>
           <select id={`${id}-team`} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
@@ -140,15 +101,7 @@ function Keys({
             ))}
           </select>
         </div>
-        <Button type="submit" isDisabled={busy}>
-          {busy ? 'Creating …' : 'Create key'}
-        </Button>
-        {failure ? (
-          <p role="alert" className="form-alert">
-            {failure}
-          </p>
-        ) : null}
-      </form>
+      </NewKeyForm>
 
       {keys.isPending ? (
         <Pending label="Loading the keys …" />
@@ -177,34 +130,21 @@ function Keys({
                   <td>
                     <code>{key.hint}</code>
                   </td>
-                  <td>{formatDateTime(key.created_at)}</td>
-                  <td>
-                    <Button size="small" variant="danger" onPress={() => setDeleting(key)}>
-                      Delete <span className="visually-hidden">{key.label}</span>
-                    </Button>
-                  </td>
+                  <KeyRowEnd keyRow={key} changes={changes} />
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
-      {created ? (
-        <ShownOnce title="Your new API key" value={created} onDone={() => setCreated(null)} />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete the key?"
-        confirmLabel="Delete key"
-        busy={busy}
-        error={failure}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
-      >
-        <p>Anything still using “{deleting?.label}” stops working at once.</p>
-      </ConfirmDialog>
+      <KeyDialogs
+        changes={changes}
+        createdTitle="Your new API key"
+        deleteTitle="Delete the key?"
+        deleteConsequence={(keyLabel) =>
+          `Anything still using “${keyLabel}” stops working at once.`
+        }
+      />
     </>
   );
 }

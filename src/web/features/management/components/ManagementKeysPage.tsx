@@ -1,19 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   createManagementKeyBodySchema,
   type ManagementKey,
   type ManagementKeyRole,
 } from '../../../../contract/management';
-import { describeError } from '../../../shared/api/client';
-import { formatDateTime } from '../../../shared/lib/format';
-import { Button } from '../../../shared/ui/Button';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyState, Pending } from '../../../shared/ui/states';
-import { showToast } from '../../../shared/ui/toast';
 import { createManagementKey, deleteManagementKey, managementKeysQuery } from '../api/management';
+import { KeyDialogs, KeyRowEnd } from './KeyDialogs';
 import { ManagementProblem } from './ManagementProblem';
-import { ShownOnce } from './ShownOnce';
+import { NewKeyForm } from './NewKeyForm';
+import { useKeyChanges } from './useKeyChanges';
 import { useTeamChoice } from './useTeamChoice';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
@@ -32,16 +29,14 @@ export function ManagementKeysPage() {
   const [role, setRole] = useState<ManagementKeyRole>('team_admin');
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ label?: string; teams?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ManagementKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changes = useKeyChanges<ManagementKey>({
+    refresh: () => queryClient.invalidateQueries({ queryKey: ['management', 'management-keys'] }),
+    remove: (key) => deleteManagementKey(key.id),
+    deletedTitle: 'Management key deleted',
+  });
   const teamName = (teamId: string) => choice.teams.find((t) => t.id === teamId)?.name ?? teamId;
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: ['management', 'management-keys'] });
 
-  const create = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const create = () => {
     const parsed = createManagementKeyBodySchema.safeParse({
       label,
       role,
@@ -57,33 +52,16 @@ export function ManagementKeysPage() {
       return;
     }
     setErrors({});
-    setFailure(null);
-    setBusy(true);
-    try {
+    void changes.create(async () => {
       const key = await createManagementKey(parsed.data);
-      setLabel('');
-      setTeamIds([]);
-      setCreated(key.key);
-      await refresh();
-    } catch (caught) {
-      setFailure(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (key: ManagementKey) => {
-    setBusy(true);
-    try {
-      await deleteManagementKey(key.id);
-      await refresh();
-      showToast({ tone: 'success', title: 'Management key deleted' });
-      setDeleting(null);
-    } catch (caught) {
-      setFailure(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
+      return {
+        value: key.key,
+        onMade: () => {
+          setLabel('');
+          setTeamIds([]);
+        },
+      };
+    });
   };
 
   const problem = choice.error ?? keys.error;
@@ -96,29 +74,16 @@ export function ManagementKeysPage() {
         <ManagementProblem error={problem} />
       ) : (
         <>
-          <form
-            className="form"
-            noValidate
-            onSubmit={(event) => void create(event)}
-            aria-labelledby={`${id}-new`}
+          <NewKeyForm
+            heading="New management key"
+            label={label}
+            onLabel={setLabel}
+            labelError={errors.label}
+            submitLabel="Create management key"
+            busy={changes.busy}
+            failure={changes.failure}
+            onSubmit={create}
           >
-            <h2 id={`${id}-new`}>New management key</h2>
-            <div className="field">
-              <label htmlFor={`${id}-label`}>Label</label>
-              <input
-                id={`${id}-label`}
-                value={label}
-                autoComplete="off"
-                onChange={(e) => setLabel(e.target.value)}
-                aria-invalid={errors.label ? true : undefined}
-                aria-describedby={errors.label ? `${id}-label-error` : undefined}
-              />
-              {errors.label ? (
-                <p id={`${id}-label-error`} className="field-error">
-                  {errors.label}
-                </p>
-              ) : null}
-            </div>
             <fieldset className="field">
               <legend>Reach</legend>
               {(Object.keys(ROLE_LABELS) as ManagementKeyRole[]).map((value) => (
@@ -162,15 +127,7 @@ export function ManagementKeysPage() {
                 ) : null}
               </fieldset>
             ) : null}
-            <Button type="submit" isDisabled={busy}>
-              {busy ? 'Creating …' : 'Create management key'}
-            </Button>
-            {failure ? (
-              <p role="alert" className="form-alert">
-                {failure}
-              </p>
-            ) : null}
-          </form>
+          </NewKeyForm>
           {keys.data.keys.length === 0 ? (
             <EmptyState title="No management key made here yet" />
           ) : (
@@ -194,12 +151,7 @@ export function ManagementKeysPage() {
                           ? 'Organisation'
                           : `Teams: ${(key.team_role_bindings ?? []).map((b) => teamName(b.team_id)).join(', ')}`}
                       </td>
-                      <td>{formatDateTime(key.created_at)}</td>
-                      <td>
-                        <Button size="small" variant="danger" onPress={() => setDeleting(key)}>
-                          Delete <span className="visually-hidden">{key.label}</span>
-                        </Button>
-                      </td>
+                      <KeyRowEnd keyRow={key} changes={changes} />
                     </tr>
                   ))}
                 </tbody>
@@ -208,26 +160,14 @@ export function ManagementKeysPage() {
           )}
         </>
       )}
-      {created ? (
-        <ShownOnce
-          title="Your new management key"
-          value={created}
-          onDone={() => setCreated(null)}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete the management key?"
-        confirmLabel="Delete key"
-        busy={busy}
-        error={failure}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
-      >
-        <p>Anything still using “{deleting?.label}” loses its access at once.</p>
-      </ConfirmDialog>
+      <KeyDialogs
+        changes={changes}
+        createdTitle="Your new management key"
+        deleteTitle="Delete the management key?"
+        deleteConsequence={(keyLabel) =>
+          `Anything still using “${keyLabel}” loses its access at once.`
+        }
+      />
     </>
   );
 }

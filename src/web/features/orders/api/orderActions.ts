@@ -103,6 +103,12 @@ export const communicationSettingsQueryOptions = (orderId: string) =>
     queryKey: ['orders', 'detail', orderId, 'communication-settings'],
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/communication_settings'), communicationSettingsSchema, signal),
+    // Every order page shows it, and each read is a Lab API call and an audited access. Only
+    // the SMS switch changes it (its answer replaces this one), or rarely someone elsewhere: it
+    // counts as fresh as long as the cache keeps it (5 minutes after the page is left), so
+    // coming back to an order does not read it again. Order actions still refresh it, as they
+    // invalidate all of the order's queries.
+    staleTime: 5 * 60_000,
   });
 
 export async function setSms(orderId: string, enabled: boolean) {

@@ -1,17 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Appointment, Availability, USAddress } from '../../../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  type Appointment,
+  type Availability,
+  type USAddress,
+} from '../../../../contract/appointments';
 import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
-import {
-  formatDate,
-  formatDateTime,
-  formatDateTimeIn,
-  formatTimeRangeIn,
-  humanize,
-} from '../../../shared/lib/format';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { humanize } from '../../../shared/lib/format';
 import {
   appointmentQueryOptions,
   bookAppointment,
@@ -21,14 +19,10 @@ import {
   requestAppointment,
   rescheduleAppointment,
 } from '../api/tracking';
-
-const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
+import { appointmentIdOf, useAppointmentRefresh } from './appointments/appointment';
+import { AppointmentFacts } from './appointments/AppointmentFacts';
+import { CancelAppointmentForm } from './appointments/CancelAppointmentForm';
+import { SlotPicker, type SlotChoice } from './appointments/SlotPicker';
 
 function addressOf(order: Order): USAddress | null {
   const a = order.patient_address;
@@ -42,11 +36,6 @@ function addressOf(order: Order): USAddress | null {
     access_notes: a.access_notes ?? null,
   };
 }
-
-const appointmentIdOf = (order: Order) => {
-  const data = order.details.data as { appointment_id?: string | null } | null;
-  return data?.appointment_id ?? null;
-};
 
 /** At-home phlebotomy: the appointment, and booking, requesting, rescheduling, cancelling. */
 export function PhlebotomyPanel({ order, canAct }: { order: Order; canAct: boolean }) {
@@ -73,44 +62,23 @@ export function PhlebotomyPanel({ order, canAct }: { order: Order; canAct: boole
       )}
       {canAct && active ? (
         <>
-          {active.can_reschedule ? <SlotPicker order={order} mode="reschedule" /> : null}
+          {active.can_reschedule ? <HomeVisitPicker order={order} mode="reschedule" /> : null}
           <CancelAppointment order={order} />
         </>
       ) : null}
-      {canAct && !active && BOOKABLE.includes(low) ? (
-        <SlotPicker order={order} mode="book" />
+      {canAct && !active && APPOINTMENT_BOOKABLE_STATUSES.includes(low) ? (
+        <HomeVisitPicker order={order} mode="book" />
       ) : null}
     </section>
   );
 }
 
-/** "Appointment scheduled", "Appointment rescheduled": the order timeline's words and case. */
-function describeAppointmentEvent(event: Appointment['events'][number]): string {
-  if (event.status === 'scheduled' && event.data?.is_reschedule === true)
-    return 'Appointment rescheduled';
-  return `Appointment ${humanize(event.status).toLowerCase()}`;
-}
-
 function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   return (
-    <>
-      <dl className="facts">
-        <div>
-          <dt>Appointment</dt>
-          <dd>{humanize(appointment.status)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {appointment.start_at ? (
-              <time dateTime={appointment.start_at}>
-                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
-              </time>
-            ) : (
-              <span className="muted">The provider will call the patient</span>
-            )}
-          </dd>
-        </div>
+    <AppointmentFacts
+      appointment={appointment}
+      noTime="The provider will call the patient"
+      where={
         <div>
           <dt>Provider</dt>
           <dd>
@@ -118,61 +86,39 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             {appointment.external_id ? ` · reference ${appointment.external_id}` : ''}
           </dd>
         </div>
-        <div>
-          <dt>Appointment notes</dt>
-          <dd>{appointment.appointment_notes ?? <span className="muted">None</span>}</dd>
-        </div>
+      }
+      afterNotes={
         <div>
           <dt>Access notes</dt>
           <dd>{appointment.address.access_notes ?? <span className="muted">None</span>}</dd>
         </div>
-      </dl>
-      <ol className="timeline">
-        {appointment.events.map((event, index) => (
-          <li key={`${event.created_at}-${index}`}>
-            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-            <span className="timeline__status">{describeAppointmentEvent(event)}</span>
-          </li>
-        ))}
-      </ol>
-    </>
+      }
+    />
   );
 }
 
-function useRefresh(orderId: string) {
-  const queryClient = useQueryClient();
-  return async (appointment: Appointment) => {
-    queryClient.setQueryData(appointmentQueryOptions(orderId).queryKey, appointment);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
-  };
-}
+const useRefresh = (orderId: string) =>
+  useAppointmentRefresh(appointmentQueryOptions(orderId).queryKey);
 
-/** Slots for the patient's address; books or reschedules the chosen one. */
-function SlotPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule' }) {
-  const id = useId();
+/** Slots for the patient's address; books or reschedules the chosen one, or requests a visit. */
+function HomeVisitPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule' }) {
   const address = addressOf(order);
   const refresh = useRefresh(order.id);
   const [availability, setAvailability] = useState<Availability | null>(null);
-  const [day, setDay] = useState(0);
   const search = useMutation({
     mutationFn: () =>
       address ? findAvailability(address) : Promise.reject(new Error('no address')),
-    onSuccess: (answer) => {
-      setAvailability(answer);
-      setDay(0);
-    },
+    onSuccess: setAvailability,
   });
   const save = useMutation({
-    mutationFn: (
-      input: { kind: 'slot'; key: string; notes: string } | { kind: 'request'; notes: string },
-    ) => {
-      if (input.kind === 'request')
+    mutationFn: ({ request, key, notes }: SlotChoice & { request: boolean }) => {
+      if (request)
         return address
-          ? requestAppointment(order.id, address, input.notes)
+          ? requestAppointment(order.id, address, notes)
           : Promise.reject(new Error('no address'));
       return mode === 'book'
-        ? bookAppointment(order.id, input.key, input.notes)
-        : rescheduleAppointment(order.id, input.key);
+        ? bookAppointment(order.id, key, notes)
+        : rescheduleAppointment(order.id, key);
     },
     onSuccess: async (appointment) => {
       setAvailability(null);
@@ -183,17 +129,6 @@ function SlotPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule'
   if (!address)
     return <p className="muted">The order has no patient address to look up slots for.</p>;
   const days = availability?.slots ?? [];
-  const slots = days[day]?.slots ?? [];
-
-  const submit = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    const text = (name: string) => {
-      const value = data.get(name);
-      return typeof value === 'string' ? value.trim() : '';
-    };
-    if (days.length === 0) save.mutate({ kind: 'request', notes: text('notes') });
-    else save.mutate({ kind: 'slot', key: text('slot'), notes: text('notes') });
-  };
 
   return (
     <div className="card">
@@ -215,145 +150,44 @@ function SlotPicker({ order, mode }: { order: Order; mode: 'book' | 'reschedule'
       </button>
       {search.error ? <p role="alert">{describeError(search.error)}</p> : null}
       {availability ? (
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit(event.currentTarget);
-          }}
-        >
-          {days.length === 0 ? (
+        <SlotPicker
+          availability={availability}
+          days={days}
+          timeLegend="Time"
+          noSlots={
             <p>
               No bookable slots here: this area is served on request. The provider calls the patient
               to agree a time.
             </p>
-          ) : (
-            <>
-              <p className="field">
-                <label htmlFor={`${id}-day`}>Day</label>
-                <select
-                  id={`${id}-day`}
-                  value={day}
-                  onChange={(e) => setDay(Number(e.target.value))}
-                >
-                  {days.map((d, index) => (
-                    <option key={d.date} value={index}>
-                      {formatDate(d.date)}
-                    </option>
-                  ))}
-                </select>
-              </p>
-              <fieldset className="choices">
-                <legend>Time</legend>
-                {slots.map((slot, index) => (
-                  <p className="choice" key={slot.booking_key ?? slot.start}>
-                    <input
-                      type="radio"
-                      name="slot"
-                      id={`${id}-slot-${index}`}
-                      value={slot.booking_key ?? ''}
-                      defaultChecked={index === 0}
-                      required
-                    />
-                    <label htmlFor={`${id}-slot-${index}`}>
-                      {formatTimeRangeIn(slot.start, slot.end, availability.timezone)}
-                    </label>
-                  </p>
-                ))}
-              </fieldset>
-            </>
-          )}
-          {mode === 'book' || days.length === 0 ? (
-            <p className="field">
-              <label htmlFor={`${id}-notes`}>Appointment notes</label>
-              <textarea id={`${id}-notes`} name="notes" maxLength={1000} rows={2} />
-            </p>
-          ) : null}
-          <button type="submit" className="button" disabled={save.isPending}>
-            {days.length === 0
+          }
+          withNotes={mode === 'book' || days.length === 0}
+          submitLabel={
+            days.length === 0
               ? 'Request a visit'
               : mode === 'book'
                 ? 'Book appointment'
-                : 'Reschedule appointment'}
-          </button>
-          {save.error ? <p role="alert">The Lab API refused: {describeError(save.error)}</p> : null}
-        </form>
+                : 'Reschedule appointment'
+          }
+          saving={save.isPending}
+          error={save.error}
+          // No slots: this area is served on request.
+          onChoose={(choice) => save.mutate({ ...choice, request: days.length === 0 })}
+        />
       ) : null}
     </div>
   );
 }
 
 function CancelAppointment({ order }: { order: Order }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [notes, setNotes] = useState('');
-  const reasons = useQuery({ ...cancellationReasonsQueryOptions, enabled: open });
   const refresh = useRefresh(order.id);
-  const mutation = useMutation({
-    mutationFn: () => cancelAppointment(order.id, reason, notes.trim()),
-    onSuccess: async (appointment) => {
-      setOpen(false);
-      await refresh(appointment);
-    },
-  });
-  const chosen = reasons.data?.find((r) => r.id === reason);
   return (
-    <>
-      <button
-        type="button"
-        className="button button--danger"
-        onClick={() => {
-          mutation.reset();
-          setOpen(true);
-        }}
-      >
-        Cancel appointment
-      </button>
-      <ConfirmDialog
-        open={open}
-        title="Cancel the appointment?"
-        confirmLabel="Cancel the appointment"
-        busy={mutation.isPending}
-        error={
-          mutation.error
-            ? `The Lab API refused: ${describeError(mutation.error)}`
-            : reasons.error
-              ? describeError(reasons.error)
-              : null
-        }
-        onConfirm={() => {
-          if (reason) mutation.mutate();
-        }}
-        onClose={() => setOpen(false)}
-      >
-        <p className="field">
-          <label htmlFor={`${id}-reason`}>Reason</label>
-          <select
-            id={`${id}-reason`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-          >
-            <option value="">Choose a reason</option>
-            {(reasons.data ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </p>
-        {chosen && !chosen.is_refundable ? <p>This cancellation is not refundable.</p> : null}
-        <p className="field">
-          <label htmlFor={`${id}-notes`}>Notes</label>
-          <textarea
-            id={`${id}-notes`}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={2}
-          />
-        </p>
-      </ConfirmDialog>
-    </>
+    <CancelAppointmentForm
+      openLabel="Cancel appointment"
+      title="Cancel the appointment?"
+      noteLabel="Notes"
+      reasonsQuery={cancellationReasonsQueryOptions}
+      cancel={(reason, notes) => cancelAppointment(order.id, reason, notes)}
+      onCancelled={refresh}
+    />
   );
 }

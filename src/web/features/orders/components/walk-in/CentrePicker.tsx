@@ -4,7 +4,6 @@ import type { Availability } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 import { booksThroughApi, type AllowedRadius } from '../../../../../contract/psc';
 import { describeError } from '../../../../shared/api/client';
-import { formatDate, formatTimeRangeIn } from '../../../../shared/lib/format';
 import { Pending } from '../../../../shared/ui/states';
 import {
   bookCentreAppointment,
@@ -13,7 +12,8 @@ import {
   rescheduleCentreAppointment,
 } from '../../api/orderActions';
 import { describeHours } from '../../lib/centreHours';
-import { useAppointmentRefresh } from './WalkInPanel';
+import { SlotPicker } from '../appointments/SlotPicker';
+import { useCentreAppointmentRefresh } from './WalkInPanel';
 
 const RADII: AllowedRadius[] = ['10', '25', '50'];
 
@@ -24,17 +24,13 @@ export function CentrePicker({ order, mode }: { order: Order; mode: 'book' | 're
   const [open, setOpen] = useState(mode === 'book');
   const [site, setSite] = useState<string | null>(null);
   const [availability, setAvailability] = useState<Availability | null>(null);
-  const [day, setDay] = useState(0);
   // One key per booking: a retried click replays the first answer, never books twice.
   const bookingKey = useRef(crypto.randomUUID());
-  const refresh = useAppointmentRefresh(order.id);
+  const refresh = useCentreAppointmentRefresh(order.id);
   const centres = useQuery({ ...orderCentresQueryOptions(order.id, radius), enabled: open });
   const search = useMutation({
     mutationFn: findCentreSlots,
-    onSuccess: (answer) => {
-      setAvailability(answer);
-      setDay(0);
-    },
+    onSuccess: setAvailability,
   });
   const save = useMutation({
     mutationFn: ({ key, notes }: { key: string; notes: string }) =>
@@ -60,7 +56,6 @@ export function CentrePicker({ order, mode }: { order: Order; mode: 'book' | 're
   const zip = order.patient_address?.zip;
   const list = centres.data?.patient_service_centers ?? [];
   const days = availability?.slots.filter((d) => d.slots.length > 0) ?? [];
-  const slots = days[day]?.slots ?? [];
 
   return (
     <div className="card">
@@ -146,67 +141,19 @@ export function CentrePicker({ order, mode }: { order: Order; mode: 'book' | 're
       ) : null}
       {search.error ? <p role="alert">{describeError(search.error)}</p> : null}
       {availability ? (
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const data = new FormData(event.currentTarget);
-            const text = (name: string) => {
-              const value = data.get(name);
-              return typeof value === 'string' ? value.trim() : '';
-            };
-            save.mutate({ key: text('slot'), notes: text('notes') });
-          }}
-        >
-          {days.length === 0 ? (
-            <p>No free slots at this centre in the coming week. Choose another centre.</p>
-          ) : (
-            <>
-              <p className="field">
-                <label htmlFor={`${id}-day`}>Day</label>
-                <select
-                  id={`${id}-day`}
-                  value={day}
-                  onChange={(e) => setDay(Number(e.target.value))}
-                >
-                  {days.map((d, index) => (
-                    <option key={d.date} value={index}>
-                      {formatDate(d.date)}
-                    </option>
-                  ))}
-                </select>
-              </p>
-              <fieldset className="subfieldset">
-                <legend>Time ({availability.timezone ?? 'centre time'})</legend>
-                {slots.map((slot, index) => (
-                  <p className="choice" key={slot.booking_key ?? slot.start}>
-                    <input
-                      type="radio"
-                      name="slot"
-                      id={`${id}-slot-${index}`}
-                      value={slot.booking_key ?? ''}
-                      defaultChecked={index === 0}
-                      required
-                    />
-                    <label htmlFor={`${id}-slot-${index}`}>
-                      {formatTimeRangeIn(slot.start, slot.end, availability.timezone)}
-                    </label>
-                  </p>
-                ))}
-              </fieldset>
-              {mode === 'book' ? (
-                <p className="field">
-                  <label htmlFor={`${id}-notes`}>Appointment notes</label>
-                  <textarea id={`${id}-notes`} name="notes" maxLength={1000} rows={2} />
-                </p>
-              ) : null}
-              <button type="submit" className="button" disabled={save.isPending}>
-                {mode === 'book' ? 'Book appointment' : 'Move the appointment'}
-              </button>
-            </>
-          )}
-          {save.error ? <p role="alert">The Lab API refused: {describeError(save.error)}</p> : null}
-        </form>
+        <SlotPicker
+          availability={availability}
+          days={days}
+          timeLegend={`Time (${availability.timezone ?? 'centre time'})`}
+          noSlots={<p>No free slots at this centre in the coming week. Choose another centre.</p>}
+          withNotes={mode === 'book' && days.length > 0}
+          submitLabel={
+            days.length === 0 ? null : mode === 'book' ? 'Book appointment' : 'Move the appointment'
+          }
+          saving={save.isPending}
+          error={save.error}
+          onChoose={({ key, notes }) => save.mutate({ key, notes })}
+        />
       ) : null}
     </div>
   );

@@ -1,38 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { Appointment } from '../../../../../contract/appointments';
+import {
+  APPOINTMENT_BOOKABLE_STATUSES,
+  type Appointment,
+} from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 import { parseOrderStatus } from '../../../../../contract/status';
 import { describeError } from '../../../../shared/api/client';
-import { formatDateTime, formatDateTimeIn, humanize } from '../../../../shared/lib/format';
 import { pscAppointmentQueryOptions } from '../../api/orderActions';
+import { AppointmentFacts } from '../appointments/AppointmentFacts';
+import { appointmentIdOf, useAppointmentRefresh } from '../appointments/appointment';
 import { CancelCentreAppointment } from './CancelCentreAppointment';
 import { CentrePicker } from './CentrePicker';
-
-/** Order statuses in which a walk-in visit may be booked (the walk-in state machine, facts §4). */
-const BOOKABLE = [
-  'ordered',
-  'requisition_created',
-  'requisition_bypassed',
-  'appointment_pending',
-  'appointment_cancelled',
-];
-
-const appointmentIdOf = (order: Order) => {
-  const data = order.details.data as { appointment_id?: string | null } | null;
-  return data?.appointment_id ?? null;
-};
 
 const isLive = (a: Appointment) => !['cancelled', 'completed'].includes(a.status);
 
 /** Keeps the answer and refreshes the order, whose status a booking moves. */
-export function useAppointmentRefresh(orderId: string) {
-  const queryClient = useQueryClient();
-  return async (appointment: Appointment) => {
-    queryClient.setQueryData(pscAppointmentQueryOptions(orderId).queryKey, appointment);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
-  };
-}
+export const useCentreAppointmentRefresh = (orderId: string) =>
+  useAppointmentRefresh(pscAppointmentQueryOptions(orderId).queryKey);
 
 /**
  * Walk-in tests: the visit at a patient service centre, the twin of the at-home
@@ -72,7 +57,7 @@ export function WalkInPanel({ order, canAct }: { order: Order; canAct: boolean }
           <CancelCentreAppointment order={order} />
         </div>
       ) : null}
-      {canAct && !active && BOOKABLE.includes(low) ? (
+      {canAct && !active && APPOINTMENT_BOOKABLE_STATUSES.includes(low) ? (
         <CentrePicker order={order} mode="book" />
       ) : null}
     </section>
@@ -82,52 +67,24 @@ export function WalkInPanel({ order, canAct }: { order: Order; canAct: boolean }
 function AppointmentSummary({ appointment }: { appointment: Appointment }) {
   const a = appointment.address;
   return (
-    <>
-      <dl className="facts">
-        <div>
-          <dt>Appointment</dt>
-          <dd>{humanize(appointment.status)}</dd>
-        </div>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {appointment.start_at ? (
-              <time dateTime={appointment.start_at}>
-                {formatDateTimeIn(appointment.start_at, appointment.iana_timezone)}
-              </time>
-            ) : (
-              <span className="muted">Not set</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Centre</dt>
-          <dd>
-            {a.first_line}, {a.city}, {a.state} {a.zip_code}
-            {appointment.provider_id ? ` · site ${appointment.provider_id}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Lab reference</dt>
-          <dd>{appointment.external_id ?? <span className="muted">None yet</span>}</dd>
-        </div>
-        <div>
-          <dt>Appointment notes</dt>
-          <dd>{appointment.appointment_notes ?? <span className="muted">None</span>}</dd>
-        </div>
-      </dl>
-      <ol className="timeline" aria-label="Appointment history">
-        {appointment.events.map((event, index) => (
-          <li key={`${event.created_at}-${index}`}>
-            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-            <span className="timeline__status">
-              {event.status === 'scheduled' && event.data?.is_reschedule === true
-                ? 'Appointment rescheduled'
-                : `Appointment ${humanize(event.status).toLowerCase()}`}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </>
+    <AppointmentFacts
+      appointment={appointment}
+      noTime="Not set"
+      where={
+        <>
+          <div>
+            <dt>Centre</dt>
+            <dd>
+              {a.first_line}, {a.city}, {a.state} {a.zip_code}
+              {appointment.provider_id ? ` · site ${appointment.provider_id}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Lab reference</dt>
+            <dd>{appointment.external_id ?? <span className="muted">None yet</span>}</dd>
+          </div>
+        </>
+      }
+    />
   );
 }
