@@ -26,8 +26,9 @@ test('an admin invites a coordinator who signs in, then follows one order in the
 
   await test.step('the admin invites a care coordinator', async () => {
     await signIn('admin');
-    await page
-      .getByRole('navigation', { name: 'Main' })
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Administration' }).click();
+    await nav
       .getByRole('list', { name: 'Administration' })
       .getByRole('link', { name: 'Accounts' })
       .click();
@@ -83,10 +84,9 @@ test('an admin invites a coordinator who signs in, then follows one order in the
 
   await test.step('the admin filters the audit trail to that order', async () => {
     await signIn('admin');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Audit trail' })
-      .click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Administration' }).click();
+    await nav.getByRole('link', { name: 'Audit trail' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
     await page.getByLabel('Record id').fill(orderId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
