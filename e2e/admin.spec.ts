@@ -89,6 +89,8 @@ test('an admin invites a coordinator who signs in, then follows one order in the
     await nav.getByRole('button', { name: 'Administration' }).click();
     await nav.getByRole('link', { name: 'Audit trail' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    // No outcome chosen reads as its "any" option, not as a prompt to choose.
+    await expect(page.getByRole('button', { name: /Outcome$/ })).toContainText('Any outcome');
     await page.getByLabel('Record id').fill(orderId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`record=${orderId}`));
