@@ -47,8 +47,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: '/lab-reports',
     roles: rolesWith('reports.read'),
     shortcut: 'r',
-    // Ops upload and check reports; coordinators only look one up now and then.
-    lessUsedBy: ['coordinator'],
+    // Ops upload and check reports; others only look one up now and then.
+    lessUsedBy: ['coordinator', 'clinician'],
   },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
   // The catalogue is looked up, not worked in.
