@@ -70,6 +70,43 @@ test("a coordinator's pages read well in dark on a desktop and in light on a pho
     await nav.getByRole('link', { name: 'Patients' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // The links under "More" are listed in the folded menu too.
+    await menu.click();
+    await expect(nav.getByRole('list', { name: 'More' }).getByRole('link')).toHaveText([
+      'Test kits',
+      'Lab reports',
+      'Lab tests',
+    ]);
+    await menu.click();
+  });
+
+  await test.step('on a desktop the navigation keeps one line, the rarer links under More', async () => {
+    await page.setViewportSize(DESKTOP);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: 'More' });
+    const orders = await nav.getByRole('link', { name: 'Orders' }).boundingBox();
+    const moreBox = await more.boundingBox();
+    expect(moreBox?.y).toBe(orders?.y);
+    await expect(nav.getByRole('link', { name: 'Lab tests' })).toBeHidden();
+    // By keyboard: Enter opens it, Tab walks its links, Escape closes it on its button.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Test kits' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Lab tests' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lab tests' })).toBeVisible();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(nav.getByRole('link', { name: 'Lab tests' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectAccessible(page);
   });
 });
 

@@ -11,10 +11,9 @@ test('every signed-in page says the console talks to a sandbox holding no real p
   ).toBeAttached();
   await expect(header.getByText('Local sandbox')).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Lab reports' })
-    .click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'More' }).click();
+  await nav.getByRole('link', { name: 'Lab reports' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(header.getByText('Local sandbox')).toBeVisible();
   await expectAccessible(page);

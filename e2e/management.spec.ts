@@ -25,6 +25,10 @@ test('an admin rotates the webhook signing secret and the next delivery still ve
   await signIn('admin');
 
   await test.step('the admin finds the console’s own endpoint among the webhook endpoints', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
     await page.getByRole('link', { name: 'Webhook endpoints' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Webhook endpoints' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'This console' })).toBeVisible();
@@ -93,6 +97,10 @@ test('an admin rotates the webhook signing secret and the next delivery still ve
   });
 
   await test.step('the webhook inbox shows the event arrived, verified and processed', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
     await page.getByRole('link', { name: 'Webhook inbox', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Webhook inbox' })).toBeVisible();
     // Only deliveries whose signature verified are ever stored; reload until it is in.

@@ -176,10 +176,10 @@ test('a kit is shipped, then registered to a different patient', async ({ page, 
   const owner = await createPatientByApi(page.request, unique('kit-owner'));
   const other = await createPatientByApi(page.request, unique('kit-user'));
   await test.step('order the kit with a shipping address', async () => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Test kits' })
-      .click();
+    // Kits wait under "More" in a coordinator's navigation.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'More' }).click();
+    await nav.getByRole('link', { name: 'Test kits' }).click();
     await page.getByLabel('Chosen patient', { exact: true }).selectOption(owner.user_id);
     await page
       .getByLabel('Lab test', { exact: true })

@@ -96,10 +96,9 @@ test('a text PDF lab report is parsed into exactly its values with LOINC codes',
   signIn,
 }) => {
   await signIn('coordinator');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Lab reports' })
-    .click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'More' }).click();
+  await nav.getByRole('link', { name: 'Lab reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lab reports' })).toBeVisible();
 
   await test.step('upload the report', async () => {

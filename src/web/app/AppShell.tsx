@@ -10,6 +10,7 @@ import { AccountMenu } from './AccountMenu';
 import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
 import { useShortcuts } from './keyboard/useShortcuts';
 import { navItemsFor, navSectionsFor, type NavItem } from './navigation';
+import { NavGroupMenu } from './NavGroupMenu';
 import { ThemeMenu } from './ThemeMenu';
 import './shell.css';
 
@@ -118,18 +119,26 @@ export function AppShell({ children }: { children: ReactNode }) {
                     </li>
                   ))
                 ) : (
-                  <li key={section.group} className="main-nav__group">
-                    <span className="main-nav__group-label" id={`${navId}-${section.group}`}>
-                      {section.group}
-                    </span>
-                    <ul aria-labelledby={`${navId}-${section.group}`}>
-                      {section.items.map((item) => (
+                  <NavGroupMenu
+                    key={section.group}
+                    group={section.group}
+                    id={`${navId}-${section.group}`}
+                    paths={section.items.map((item) => String(item.to))}
+                  >
+                    {(closeGroup) =>
+                      section.items.map((item) => (
                         <li key={item.label}>
-                          <NavLink item={item} onNavigate={() => setNavOpen(false)} />
+                          <NavLink
+                            item={item}
+                            onNavigate={() => {
+                              closeGroup();
+                              setNavOpen(false);
+                            }}
+                          />
                         </li>
-                      ))}
-                    </ul>
-                  </li>
+                      ))
+                    }
+                  </NavGroupMenu>
                 ),
               )}
             </ul>

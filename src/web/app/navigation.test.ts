@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { navItemsFor, navSectionsFor } from './navigation';
 
 const administration = [
   'Accounts',
@@ -9,7 +10,6 @@ const administration = [
   'Management keys',
   'Teams',
 ];
-import { navItemsFor, navSectionsFor } from './navigation';
 
 describe('navItemsFor', () => {
   it('offers ordering to coordinators, the review queue to ops, wearables to coordinators and clinicians', () => {
@@ -47,6 +47,24 @@ describe('navItemsFor', () => {
       [null, ['Orders', 'Lab tests']],
       ['Administration', administration],
     ]);
-    expect(navSectionsFor('coordinator').map((s) => s.group)).toEqual([null]);
+    expect(navSectionsFor('ops').map((s) => s.group)).toEqual([null]);
+  });
+
+  it('keeps a coordinator’s daily screens in the row and the rest under More, so it fits one line', () => {
+    const sections = (role: Parameters<typeof navSectionsFor>[0]) =>
+      navSectionsFor(role).map((s) => [s.group, s.items.map((i) => i.label)]);
+    expect(sections('coordinator')).toEqual([
+      [null, ['Orders', 'New order', 'Patients', 'Results', 'Wearables']],
+      ['More', ['Test kits', 'Lab reports', 'Lab tests']],
+    ]);
+    expect(sections('clinician')).toEqual([
+      [null, ['Orders', 'Patients', 'Results', 'Wearables']],
+      ['More', ['Lab reports', 'Lab tests']],
+    ]);
+    // Ops work in lab reports; their one little-used link stays in the row, as no menu of
+    // one link is worth the extra click.
+    expect(sections('ops')).toEqual([
+      [null, ['Orders', 'Patients', 'Unmatched results', 'Lab reports', 'Lab tests']],
+    ]);
   });
 });

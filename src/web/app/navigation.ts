@@ -11,17 +11,29 @@ export interface NavItem {
   shortcut?: string;
   /** Links of one kind shown together under the group's name. */
   group?: NavGroup;
+  /**
+   * Roles that rarely open it: for them it waits under "More", so the row holds their daily
+   * screens on one line. A "More" of a single link would hide it for nothing: it stays in the row.
+   */
+  lessUsedBy?: readonly Role[];
 }
 
 /** Groups of the main navigation, in the order they follow the ungrouped links. */
-export const NAV_GROUPS = ['Administration'] as const;
+export const NAV_GROUPS = ['More', 'Administration'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 /** The main navigation: one list, each link shown to the roles that can use it. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', roles: ROLES, shortcut: 'o' },
   { label: 'New order', to: '/orders/new', roles: ORDERING_ROLES, shortcut: 'n' },
-  { label: 'Test kits', to: '/orders/new-kit', roles: ORDERING_ROLES, shortcut: 'k' },
+  {
+    label: 'Test kits',
+    to: '/orders/new-kit',
+    roles: ORDERING_ROLES,
+    shortcut: 'k',
+    // Kits are ordered in batches now and then; "New order" is the daily way in.
+    lessUsedBy: ['coordinator'],
+  },
   { label: 'Patients', to: '/patients', roles: PATIENT_ROLES, shortcut: 'p' },
   { label: 'Results', to: '/results', roles: rolesWith('results.read'), shortcut: 'i' },
   {
@@ -30,9 +42,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: REVIEW_QUEUE_ROLES,
     shortcut: 'u',
   },
-  { label: 'Lab reports', to: '/lab-reports', roles: rolesWith('reports.read'), shortcut: 'r' },
+  {
+    label: 'Lab reports',
+    to: '/lab-reports',
+    roles: rolesWith('reports.read'),
+    shortcut: 'r',
+    // Ops upload and check reports; others only look one up now and then.
+    lessUsedBy: ['coordinator', 'clinician'],
+  },
   { label: 'Wearables', to: '/wearables', roles: WEARABLE_ROLES, shortcut: 'w' },
-  { label: 'Lab tests', to: '/lab-tests', roles: rolesWith('catalogue.read') },
+  // The catalogue is looked up, not worked in.
+  { label: 'Lab tests', to: '/lab-tests', roles: rolesWith('catalogue.read'), lessUsedBy: ROLES },
   // Running the console: accounts, the audit trail, webhooks, keys and teams.
   {
     label: 'Accounts',
@@ -88,12 +108,21 @@ export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => item.roles.includes(role));
 }
 
-/** A role's links: the ungrouped ones, then each group with its links (empty groups left out). */
+/**
+ * A role's links: the ones in the row, then each group with its links (empty groups left
+ * out). The group of a link is its own, or "More" when the role uses it little.
+ */
 export function navSectionsFor(role: Role): { group: NavGroup | null; items: NavItem[] }[] {
   const items = navItemsFor(role);
+  const lessUsed = items.filter((item) => !item.group && item.lessUsedBy?.includes(role));
+  const groupOf = (item: NavItem): NavGroup | null =>
+    item.group ?? (lessUsed.length > 1 && lessUsed.includes(item) ? 'More' : null);
   return [
-    { group: null, items: items.filter((item) => !item.group) },
-    ...NAV_GROUPS.map((group) => ({ group, items: items.filter((item) => item.group === group) })),
+    { group: null, items: items.filter((item) => groupOf(item) === null) },
+    ...NAV_GROUPS.map((group) => ({
+      group,
+      items: items.filter((item) => groupOf(item) === group),
+    })),
   ].filter((section) => section.items.length > 0);
 }
 

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
-import { ROLES, type Role } from '../../../../contract/console';
+import { useState } from 'react';
+import type { Role } from '../../../../contract/console';
 import type { AdminAccount, InvitationLink } from '../../../../contract/administration';
 import { describeError } from '../../../shared/api/client';
-import { describeRole } from '../../../shared/lib/permissions';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ModalDialog } from '../../../shared/ui/Dialog';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { showToast } from '../../../shared/ui/toast';
 import { useChangeAccount, useEndSessions, useNewPasswordLink } from '../api/accounts';
+import { isRole, ROLE_OPTIONS } from '../lib/roleOptions';
 import { PasswordLinkPanel } from './PasswordLinkPanel';
 
 export type AccountAction = 'role' | 'disable' | 'enable' | 'password' | 'sessions';
@@ -48,7 +49,6 @@ export function AccountActionDialog({
   action: AccountAction;
   onClose: () => void;
 }) {
-  const id = useId();
   const change = useChangeAccount();
   const passwordLink = useNewPasswordLink();
   const endSessions = useEndSessions();
@@ -103,18 +103,14 @@ export function AccountActionDialog({
         title={`Role of ${account.name}`}
       >
         <div className="field">
-          <label htmlFor={`${id}-role`}>Role</label>
-          <select
-            id={`${id}-role`}
+          <SelectField
+            label="Role"
             value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {describeRole(r)}
-              </option>
-            ))}
-          </select>
+            options={ROLE_OPTIONS}
+            onChange={(value) => {
+              if (isRole(value)) setRole(value);
+            }}
+          />
         </div>
         {error ? (
           <p role="alert" className="form-alert">

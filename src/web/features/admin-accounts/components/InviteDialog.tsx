@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ROLES } from '../../../../contract/console';
+import { Controller, useForm } from 'react-hook-form';
 import { newAccountSchema, type InvitationLink } from '../../../../contract/administration';
 import { describeError } from '../../../shared/api/client';
-import { describeRole } from '../../../shared/lib/permissions';
 import { Button } from '../../../shared/ui/Button';
 import { ModalDialog } from '../../../shared/ui/Dialog';
+import { SelectField } from '../../../shared/ui/MultiSelect';
+import { isRole, ROLE_OPTIONS } from '../lib/roleOptions';
 import { useInviteAccount } from '../api/accounts';
 import { PasswordLinkPanel } from './PasswordLinkPanel';
 
@@ -17,6 +17,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [link, setLink] = useState<InvitationLink | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -94,14 +95,20 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
             {field('name')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-role`}>Role</label>
-            <select id={`${id}-role`} {...register('role')}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {describeRole(role)}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name="role"
+              render={({ field: role }) => (
+                <SelectField
+                  label="Role"
+                  value={role.value}
+                  options={ROLE_OPTIONS}
+                  onChange={(value) => {
+                    if (isRole(value)) role.onChange(value);
+                  }}
+                />
+              )}
+            />
           </div>
           <p className="dialog__actions">
             <Button type="submit" isDisabled={isSubmitting}>

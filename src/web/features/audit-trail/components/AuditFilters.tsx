@@ -1,13 +1,13 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { DateRangePicker, type DayRange } from '../../../shared/ui/DateRangePicker';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import type { AuditSearch } from '../lib/auditSearch';
 
 const OUTCOMES = [
-  ['', 'Any outcome'],
-  ['success', 'Allowed'],
-  ['refused', 'Refused (4xx)'],
-  ['failed', 'Failed (5xx)'],
+  { id: 'success', label: 'Allowed' },
+  { id: 'refused', label: 'Refused (4xx)' },
+  { id: 'failed', label: 'Failed (5xx)' },
 ] as const;
 
 /** The trail's filters, applied together when the form is sent. */
@@ -58,24 +58,18 @@ export function AuditFilters({
       {text('action', 'Action', 'Exactly, e.g. GET /v3/order/{order_id}')}
       {text('record', 'Record id', 'An order, patient or job id, exactly.')}
       <div className="field">
-        <label htmlFor={`${id}-outcome`}>Outcome</label>
-        <select
-          id={`${id}-outcome`}
+        <SelectField
+          label="Outcome"
+          emptyLabel="Any outcome"
           value={draft.outcome ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
+          options={OUTCOMES}
+          onChange={(value) =>
             setDraft({
               ...draft,
               outcome: value === '' ? undefined : (value as AuditSearch['outcome']),
-            });
-          }}
-        >
-          {OUTCOMES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+            })
+          }
+        />
       </div>
       <DateRangePicker
         label="When"

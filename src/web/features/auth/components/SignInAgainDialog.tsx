@@ -1,18 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useForm } from 'react-hook-form';
-import {
-  loginRequestSchema,
-  type LoginRequest,
-  type SessionResponse,
-} from '../../../../contract/console';
+import type { LoginRequest, SessionResponse } from '../../../../contract/console';
 import { registerSessionRenewer, type SessionRenewal } from '../../../shared/api/client';
 import { sessionQueryKey, signIn } from '../api/session';
+import { SignInForm } from './SignInForm';
 import { signInErrorMessage } from './signInErrors';
 import './SignInAgainDialog.css';
+
+interface Renewal {
+  resolve: (renewal: SessionRenewal) => void;
+  /** The account whose session ended, filled in for them. */
+  email: string;
+  /** Each time the session ends the form starts afresh. */
+  attempt: number;
+}
 
 /**
  * Signing in again in place when the session ends mid-task: the page, and whatever was
@@ -23,62 +26,50 @@ import './SignInAgainDialog.css';
 export function SignInAgainDialog() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const id = useId();
-  const [pending, setPending] = useState<((renewal: SessionRenewal) => void) | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [pending, setPending] = useState<Renewal | null>(null);
 
   useEffect(() => {
     registerSessionRenewer(
       () =>
         new Promise<SessionRenewal>((resolve) => {
           const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
-          reset({ email: previous?.account.email ?? '', password: '' });
-          setPending(() => resolve);
+          setPending((was) => ({
+            resolve,
+            email: previous?.account.email ?? '',
+            attempt: (was?.attempt ?? 0) + 1,
+          }));
         }),
     );
     return () => registerSessionRenewer(null);
-  }, [queryClient, reset]);
+  }, [queryClient]);
 
   const finish = (renewal: SessionRenewal) => {
-    pending?.(renewal);
+    pending?.resolve(renewal);
     setPending(null);
   };
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onSignIn = async (credentials: LoginRequest) => {
     const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
     let session: SessionResponse;
     try {
       session = await signIn(credentials);
     } catch (error) {
-      setError('root.server', { message: signInErrorMessage(error) });
-      return;
+      return signInErrorMessage(error);
     }
     if (previous && previous.account.id === session.account.id) {
       queryClient.setQueryData(sessionQueryKey, session);
       finish('renewed');
       // Reads that failed while the session was gone can now succeed.
       void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
-      return;
+      return undefined;
     }
     finish('other-account');
     queryClient.clear();
     queryClient.setQueryData(sessionQueryKey, session);
     await router.navigate({ to: '/orders', replace: true, ignoreBlocker: true });
     await router.invalidate();
-  });
-
-  const emailError = errors.email ? 'Enter a valid email address.' : null;
-  const passwordError = errors.password ? 'Enter your password.' : null;
-  const serverError = errors.root?.server?.message;
+    return undefined;
+  };
 
   return (
     <ModalOverlay
@@ -97,58 +88,28 @@ export function SignInAgainDialog() {
             Your session has ended. Sign in to carry on: what you entered is kept and sent once you
             are signed in. Signing in as another account discards it.
           </p>
-          <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-            <div role="alert" className="form-alert">
-              {serverError ? <p>{serverError}</p> : null}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="username"
-                spellCheck={false}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? `${id}-email-error` : undefined}
-                {...register('email')}
-              />
-              {emailError ? (
-                <p id={`${id}-email-error`} className="field-error">
-                  {emailError}
+          {pending ? (
+            <SignInForm
+              key={pending.attempt}
+              className="form"
+              defaultEmail={pending.email}
+              onSignIn={onSignIn}
+              actions={(signingIn) => (
+                <p className="dialog__actions">
+                  <button type="submit" className="button" disabled={signingIn}>
+                    {signingIn ? 'Signing in …' : 'Sign in and continue'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => finish('declined')}
+                  >
+                    Not now
+                  </button>
                 </p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-password`}>Password</label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="current-password"
-                // The e-mail is filled in already: the password is what is missing.
-                autoFocus
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? `${id}-password-error` : undefined}
-                {...register('password')}
-              />
-              {passwordError ? (
-                <p id={`${id}-password-error`} className="field-error">
-                  {passwordError}
-                </p>
-              ) : null}
-            </div>
-            <p className="dialog__actions">
-              <button type="submit" className="button" disabled={isSubmitting}>
-                {isSubmitting ? 'Signing in …' : 'Sign in and continue'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => finish('declined')}
-              >
-                Not now
-              </button>
-            </p>
-          </form>
+              )}
+            />
+          ) : null}
         </Dialog>
       </Modal>
     </ModalOverlay>

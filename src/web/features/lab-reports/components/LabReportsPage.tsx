@@ -14,6 +14,7 @@ import {
 } from '../api/parsingJobs';
 import { checkReportFile } from '../lib/sniff';
 import { SelectField } from '../../../shared/ui/MultiSelect';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 function UploadForm() {
   const queryClient = useQueryClient();
@@ -106,7 +107,7 @@ export function LabReportsPage({ role }: { role: Role }) {
       {data.data.length === 0 ? (
         <p className="empty">No lab reports uploaded yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Parsing jobs">
           <table className="table">
             <thead>
               <tr>
@@ -135,7 +136,7 @@ export function LabReportsPage({ role }: { role: Role }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { parsingJobQueryOptions } from '../api/parsingJobs';
 import { describeUnreadRows, unreadRows } from '../lib/unreadRows';
 import { JobOrigin } from './JobOrigin';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const PHASES: Record<string, string> = {
   upload_pending: 'Waiting for the upload to be processed',
@@ -73,7 +74,7 @@ function Results({ job }: { job: ParsingJob }) {
           <strong>{unread}</strong>
         </p>
       ) : null}
-      <div className="table-scroll">
+      <TableScroll label="Extracted results">
         <table className="table">
           <caption>Extracted results</caption>
           <thead>
@@ -119,7 +120,7 @@ function Results({ job }: { job: ParsingJob }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { labAccountsQuery } from '../api/management';
 import { ManagementProblem } from './ManagementProblem';
 import { ScopeSelectors } from './ScopeSelectors';
 import { useTeamChoice } from './useTeamChoice';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** For admins: the organisation's teams, and a team's lab accounts with their delegated flow. */
 export function TeamsPage() {
@@ -19,7 +20,7 @@ export function TeamsPage() {
         <ManagementProblem error={choice.error} />
       ) : (
         <>
-          <div className="table-scroll">
+          <TableScroll label="Teams of the organisation">
             <table className="table">
               <caption>Teams of the organisation</caption>
               <thead>
@@ -39,7 +40,7 @@ export function TeamsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <h2>Lab accounts</h2>
           <ScopeSelectors choice={choice} show={{ team: true, environment: true, region: true }} />
           {choice.teamId ? (
@@ -71,7 +72,7 @@ function LabAccounts({
     return <EmptyState title="This team has no lab account in this environment and region" />;
   }
   return (
-    <div className="table-scroll">
+    <TableScroll label="Lab accounts of the team">
       <table className="table">
         <caption className="visually-hidden">Lab accounts of the team</caption>
         <thead>
@@ -93,6 +94,6 @@ function LabAccounts({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -13,6 +13,7 @@ import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { orderQueryOptions } from '../api/orders';
 import { cancelOrder, simulateOrder } from '../api/tracking';
 
@@ -146,26 +147,25 @@ function Simulate({ order }: { order: Order }) {
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`}>Simulate lifecycle (sandbox)</h3>
-      <p className="field">
-        <label htmlFor={`${id}-final`}>Final status</label>
-        <select id={`${id}-final`} name="final_status" defaultValue="completed">
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
-        </select>
-      </p>
-      <p className="field">
-        <label htmlFor={`${id}-interpretation`}>Interpretation</label>
-        <select id={`${id}-interpretation`} name="interpretation" defaultValue="normal">
-          {INTERPRETATIONS.filter((i) => i !== 'unknown').map((i) => (
-            <option key={i} value={i}>
-              {humanize(i)}
-            </option>
-          ))}
-        </select>
-      </p>
+      <div className="field">
+        <SelectField
+          label="Final status"
+          name="final_status"
+          defaultValue="completed"
+          options={statuses.map((s) => ({ id: s, label: humanize(s) }))}
+        />
+      </div>
+      <div className="field">
+        <SelectField
+          label="Interpretation"
+          name="interpretation"
+          defaultValue="normal"
+          options={INTERPRETATIONS.filter((i) => i !== 'unknown').map((i) => ({
+            id: i,
+            label: humanize(i),
+          }))}
+        />
+      </div>
       <p className="field">
         <label htmlFor={`${id}-delay`}>Seconds between steps</label>
         <input id={`${id}-delay`} name="delay" type="number" min={0} max={60} defaultValue={0} />

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { resultsQueryOptions } from '../api/tracking';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const flagOf = (r: { is_above_max_range?: boolean | null; is_below_min_range?: boolean | null }) =>
   r.is_above_max_range ? 'High' : r.is_below_min_range ? 'Low' : '';
@@ -23,7 +24,7 @@ export function OrderResults({ orderId }: { orderId: string }) {
             <strong>{humanize(data.metadata.interpretation ?? 'unknown')}</strong>
           </p>
           {Array.isArray(data.results) && data.results.length > 0 ? (
-            <div className="table-scroll">
+            <TableScroll label="Biomarkers">
               <table className="table">
                 <caption>Biomarkers</caption>
                 <thead>
@@ -63,7 +64,7 @@ export function OrderResults({ orderId }: { orderId: string }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : (
             <p className="empty">No biomarker results.</p>
           )}

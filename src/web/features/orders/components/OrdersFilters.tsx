@@ -10,7 +10,7 @@ import { humanize } from '../../../shared/lib/format';
 import { describeCollectionMethod, describeLowLevelStatus } from '../../../shared/lib/labels';
 import { NARROW_SCREEN, useMediaQuery } from '../../../shared/lib/useMediaQuery';
 import { DateRangePicker } from '../../../shared/ui/DateRangePicker';
-import { MultiSelect } from '../../../shared/ui/MultiSelect';
+import { MultiSelect, SelectField } from '../../../shared/ui/MultiSelect';
 import { activeFilterCount, ordersSearchSchema, type OrdersSearch } from '../lib/ordersSearch';
 import { SavedViews } from './SavedViews';
 
@@ -219,54 +219,46 @@ function MoreFilters({ search, apply, id }: { search: OrdersSearch; apply: Apply
           defaultValue={search.patient ?? ''}
         />
       </p>
-      <p className="orders-filters__field">
-        <label htmlFor={`${id}-interpretation`}>Interpretation</label>
-        <select
-          id={`${id}-interpretation`}
+      <div className="orders-filters__field">
+        <SelectField
+          label="Interpretation"
+          emptyLabel="Any"
           value={search.interpretation ?? ''}
-          onChange={(e) =>
-            apply({
-              interpretation: (e.target.value || undefined) as OrdersSearch['interpretation'],
-            })
+          options={[
+            ...INTERPRETATIONS.map((i) => ({ id: i, label: humanize(i) })),
+            { id: 'none', label: 'No interpretation yet' },
+          ]}
+          onChange={(value) =>
+            apply({ interpretation: (value || undefined) as OrdersSearch['interpretation'] })
           }
-        >
-          <option value="">Any</option>
-          {INTERPRETATIONS.map((i) => (
-            <option key={i} value={i}>
-              {humanize(i)}
-            </option>
-          ))}
-          <option value="none">No interpretation yet</option>
-        </select>
-      </p>
-      <p className="orders-filters__field">
-        <label htmlFor={`${id}-critical`}>Critical</label>
-        <select
-          id={`${id}-critical`}
+        />
+      </div>
+      <div className="orders-filters__field">
+        <SelectField
+          label="Critical"
+          emptyLabel="Any"
           value={search.critical === undefined ? '' : String(search.critical)}
-          onChange={(e) =>
-            apply({ critical: e.target.value === '' ? undefined : e.target.value === 'true' })
-          }
-        >
-          <option value="">Any</option>
-          <option value="true">Critical only</option>
-          <option value="false">Not critical</option>
-        </select>
-      </p>
-      <p className="orders-filters__field">
-        <label htmlFor={`${id}-activation`}>Activation</label>
-        <select
-          id={`${id}-activation`}
+          options={[
+            { id: 'true', label: 'Critical only' },
+            { id: 'false', label: 'Not critical' },
+          ]}
+          onChange={(value) => apply({ critical: value === '' ? undefined : value === 'true' })}
+        />
+      </div>
+      <div className="orders-filters__field">
+        <SelectField
+          label="Activation"
+          emptyLabel="Any"
           value={search.activation ?? ''}
-          onChange={(e) =>
-            apply({ activation: (e.target.value || undefined) as OrdersSearch['activation'] })
+          options={[
+            { id: 'current', label: 'Current' },
+            { id: 'scheduled', label: 'Scheduled' },
+          ]}
+          onChange={(value) =>
+            apply({ activation: (value || undefined) as OrdersSearch['activation'] })
           }
-        >
-          <option value="">Any</option>
-          <option value="current">Current</option>
-          <option value="scheduled">Scheduled</option>
-        </select>
-      </p>
+        />
+      </div>
       <DateRangePicker
         label="Updated"
         value={

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatBirthDate, formatDateTime } from '../../../shared/lib/format';
 import { patientTitle } from '../lib/naming';
 import './patients.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 export interface PatientRow {
   userId: string;
@@ -75,7 +76,7 @@ export function PatientsTable({
   };
 
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="table">
         <caption>{caption}</caption>
         <thead>
@@ -109,6 +110,6 @@ export function PatientsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

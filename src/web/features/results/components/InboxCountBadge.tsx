@@ -13,7 +13,8 @@ export function InboxCountBadge() {
   const urgent = data.critical > 0;
   return (
     <span className={`nav-count${urgent ? ' nav-count--critical' : ''}`}>
-      <span aria-hidden="true">{data.total}</span>
+      {/* Critical shows in a sign too, not in colour alone. */}
+      <span aria-hidden="true">{urgent ? `!\u2009${data.total}` : data.total}</span>
       <span className="visually-hidden">
         {`${data.total} waiting${urgent ? `, ${data.critical} critical` : ''}`}
       </span>

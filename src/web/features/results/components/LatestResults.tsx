@@ -9,6 +9,7 @@ import { usePatientHistory } from '../api/history';
 import { FLAG_WORDS, latestPerMarker } from '../lib/series';
 import { referenceText } from './MarkerTrend';
 import './results.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -36,7 +37,7 @@ export function LatestResults({ userId, role }: { userId: string; role: Role }) 
           <p>Results appear here once an order for this patient has them.</p>
         </EmptyState>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Latest value of each marker">
           <table className="table latest-results__table">
             <thead>
               <tr>
@@ -67,7 +68,7 @@ export function LatestResults({ userId, role }: { userId: string; role: Role }) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -18,6 +18,7 @@ import { FLAG_WORDS, earlierPoints, pointFlag, type MarkerSeries } from '../lib/
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { MarkerTrend } from './MarkerTrend';
 import './results.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /** Earlier values shown beside each result in the table; the trend shows them all. */
 const PREVIOUS_SHOWN = 2;
@@ -112,7 +113,7 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
         ) : rows.length === 0 ? (
           <EmptyState title="No marker results in this report" />
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Markers of this report">
             <table className="table result-table">
               <caption className="visually-hidden">Markers of this report</caption>
               <thead>
@@ -170,7 +171,7 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

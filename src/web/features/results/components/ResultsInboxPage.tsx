@@ -21,6 +21,7 @@ import {
 } from '../lib/labels';
 import { InboxFilters } from './InboxFilters';
 import './results.css';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 /**
  * Results nobody in the team has acknowledged yet, the dangerous ones first. Clinicians
@@ -123,7 +124,7 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
               ) : null}
             </div>
           ) : null}
-          <div className="table-scroll">
+          <TableScroll label="Results waiting">
             <table className="table inbox-table" aria-labelledby={caption}>
               <caption id={caption}>
                 {`Showing ${items.length} of ${inbox.data.total} waiting`}
@@ -189,7 +190,7 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </>

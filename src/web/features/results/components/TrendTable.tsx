@@ -1,11 +1,12 @@
 import { FLAG_WORDS, type MarkerSeries } from '../lib/series';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** A marker's values as a table, newest first: exact numbers, and the view for a screen reader. */
 export function TrendTable({ series }: { series: MarkerSeries }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={`${series.name} values`}>
       <table className="table">
         <caption className="visually-hidden">{series.name} values</caption>
         <thead>
@@ -29,6 +30,6 @@ export function TrendTable({ series }: { series: MarkerSeries }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { unmatchedResultsQueryOptions } from '../api/unmatchedResults';
 import { describeDecision, describeReviewStatus } from '../lib/labels';
 import type { QueueSearch } from '../lib/queueSearch';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const LABS = [
   { slug: 'quest', name: 'Quest Diagnostics' },
@@ -104,7 +105,7 @@ export function UnmatchedResultsPage({ search }: { search: QueueSearch }) {
       {data.data.length === 0 ? (
         <p className="empty">No unmatched results match these filters.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Unmatched results">
           <table className="table">
             <caption>
               Showing {formatCount(data.data.length)} of {formatCount(data.total)}{' '}
@@ -142,7 +143,7 @@ export function UnmatchedResultsPage({ search }: { search: QueueSearch }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav aria-label="Pages" className="pager">
         {search.cursor ? (

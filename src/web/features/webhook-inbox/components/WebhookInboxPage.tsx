@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { WEBHOOK_INBOX_STATES } from '../../../../contract/webhooks';
 import { webhookInboxQueryOptions } from '../api/inbox';
+import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const STATE_LABELS: Record<(typeof WEBHOOK_INBOX_STATES)[number], string> = {
   pending: 'Waiting',
@@ -38,7 +39,7 @@ export function WebhookInboxPage() {
       {data.messages.length === 0 ? (
         <p className="empty">No webhook has arrived yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Latest deliveries">
           <table className="table">
             <caption>Latest deliveries</caption>
             <thead>
@@ -64,7 +65,7 @@ export function WebhookInboxPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

@@ -47,8 +47,9 @@ export function SelectField({
   placeholder = 'Choose …',
 }: SelectFieldProps) {
   const items = emptyLabel === undefined ? options : [{ id: NONE, label: emptyLabel }, ...options];
+  // '' is "no choice": the empty option when there is one, else nothing chosen yet.
   const key = (v: string | undefined) =>
-    v === undefined || (v === '' && emptyLabel === undefined) ? null : v;
+    v === undefined || v === '' ? (emptyLabel === undefined ? null : NONE) : v;
   const [inner, setInner] = useState(defaultValue ?? '');
   const current = value ?? inner;
   return (
