@@ -57,13 +57,28 @@ test('an admin rotates the webhook signing secret and the next delivery still ve
 
   await test.step('makes an API key, shown once, and deletes it', async () => {
     await page.goto('/admin/api-keys');
-    await page.getByLabel('Label').fill('Journey key');
+    const form = page.getByRole('form', { name: 'New API key' });
+    await form.getByLabel('Label').fill('Journey key');
+    // The key's team, from the keyboard: Tab reaches the select, Enter opens it on the
+    // chosen team, Enter keeps it.
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: /Team$/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const team = page.getByRole('option', { selected: true });
+    await expect(team).toBeFocused();
+    const teamName = (await team.textContent()) ?? '';
+    await page.keyboard.press('Enter');
+    await expect(team).toBeHidden();
+    await expect(form.getByRole('button', { name: /Team$/ })).toHaveAccessibleName(
+      `${teamName} Team`,
+    );
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await expect(shown.getByLabel('New key')).not.toBeEmpty();
     await shown.getByRole('button', { name: 'I have stored it' }).click();
     await expect(shown).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: 'Journey key' });
+    await expect(row.getByRole('cell', { name: teamName, exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Delete Journey key' }).click();
     await page
       .getByRole('dialog', { name: 'Delete the key?' })

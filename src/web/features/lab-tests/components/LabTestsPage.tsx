@@ -7,6 +7,7 @@ import { can } from '../../../../contract/permissions';
 import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/Button';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { EmptyState, Pending } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
@@ -21,6 +22,8 @@ import {
 import './labTests.css';
 import { PanelDialog } from './PanelDialog';
 import { TableScroll } from '../../../shared/ui/TableScroll';
+
+const METHOD_OPTIONS = COLLECTION_METHODS.map((m) => ({ id: m, label: humanize(m) }));
 
 /** The team's lab test catalogue: everyone reads it, admins make and change custom panels. */
 export function LabTestsPage({ role }: { role: Role }) {
@@ -199,41 +202,32 @@ function NewPanelDialog({
               onChange={(e) => setDescription(e.target.value)}
             />
           </p>
-          <p className="field">
-            <label htmlFor={`${id}-account`}>Lab account</label>
-            <select
-              id={`${id}-account`}
+          <div className="field">
+            <SelectField
+              label="Lab account"
+              placeholder="Choose a lab account"
               value={accountId}
-              onChange={(e) => {
-                setAccountId(e.target.value);
+              onChange={(next) => {
+                setAccountId(next);
                 setMarkerIds([]);
               }}
-            >
-              <option value="">Choose a lab account</option>
-              {accounts.data?.data.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.account_name ?? a.lab}
-                </option>
-              ))}
-            </select>
-          </p>
-          <p className="field">
-            <label htmlFor={`${id}-method`}>Collection method</label>
-            <select
-              id={`${id}-method`}
+              options={(accounts.data?.data ?? []).map((a) => ({
+                id: a.id,
+                label: a.account_name ?? a.lab,
+              }))}
+            />
+          </div>
+          <div className="field">
+            <SelectField
+              label="Collection method"
               value={method}
-              onChange={(e) => {
-                const next = COLLECTION_METHODS.find((m) => m === e.target.value);
+              onChange={(value) => {
+                const next = COLLECTION_METHODS.find((m) => m === value);
                 if (next) setMethod(next);
               }}
-            >
-              {COLLECTION_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {humanize(m)}
-                </option>
-              ))}
-            </select>
-          </p>
+              options={METHOD_OPTIONS}
+            />
+          </div>
           {accountId ? (
             <fieldset className="lab-tests__markers">
               <legend>Markers</legend>

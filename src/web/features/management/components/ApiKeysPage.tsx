@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   createTeamApiKeyBodySchema,
   type Environment,
@@ -7,6 +7,7 @@ import {
   type OrgTeam,
   type Region,
 } from '../../../../contract/management';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { EmptyState, Pending } from '../../../shared/ui/states';
 import { apiKeysQuery, createApiKey, deleteApiKey } from '../api/management';
 import { KeyDialogs, KeyRowEnd } from './KeyDialogs';
@@ -53,7 +54,6 @@ function Keys({
   teams: readonly OrgTeam[];
   defaultTeamId: string | null;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeysQuery(environment, region));
   const [label, setLabel] = useState('');
@@ -92,14 +92,12 @@ function Keys({
         onSubmit={create}
       >
         <div className="field">
-          <label htmlFor={`${id}-team`}>Team</label>
-          <select id={`${id}-team`} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-            {teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            label="Team"
+            value={teamId}
+            onChange={setTeamId}
+            options={teams.map((team) => ({ id: team.id, label: team.name }))}
+          />
         </div>
       </NewKeyForm>
 

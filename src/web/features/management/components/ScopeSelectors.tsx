@@ -1,10 +1,10 @@
-import { useId } from 'react';
 import {
   ENVIRONMENTS,
   REGIONS,
   type Environment,
   type Region,
 } from '../../../../contract/management';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import type { TeamChoice } from './useTeamChoice';
 
 const ENVIRONMENT_LABELS: Record<Environment, string> = {
@@ -12,6 +12,11 @@ const ENVIRONMENT_LABELS: Record<Environment, string> = {
   production: 'Production',
 };
 const REGION_LABELS: Record<Region, string> = { us: 'United States', eu: 'Europe' };
+const ENVIRONMENT_OPTIONS = ENVIRONMENTS.map((value) => ({
+  id: value,
+  label: ENVIRONMENT_LABELS[value],
+}));
+const REGION_OPTIONS = REGIONS.map((value) => ({ id: value, label: REGION_LABELS[value] }));
 
 /** Which team, environment and region a screen shows. */
 export function ScopeSelectors({
@@ -21,55 +26,42 @@ export function ScopeSelectors({
   choice: TeamChoice;
   show: { team?: boolean; environment?: boolean; region?: boolean };
 }) {
-  const id = useId();
   return (
     <div className="filter-bar management-scope">
       {show.team ? (
         <div className="field">
-          <label htmlFor={`${id}-team`}>Team</label>
-          <select
-            id={`${id}-team`}
+          <SelectField
+            label="Team"
             value={choice.teamId ?? ''}
-            onChange={(event) => choice.setTeamId(event.target.value)}
-          >
-            {choice.teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </select>
+            onChange={choice.setTeamId}
+            options={choice.teams.map((team) => ({ id: team.id, label: team.name }))}
+          />
         </div>
       ) : null}
       {show.environment ? (
         <div className="field">
-          <label htmlFor={`${id}-env`}>Environment</label>
-          <select
-            id={`${id}-env`}
+          <SelectField
+            label="Environment"
             value={choice.environment}
-            onChange={(event) => choice.setEnvironment(event.target.value as Environment)}
-          >
-            {ENVIRONMENTS.map((value) => (
-              <option key={value} value={value}>
-                {ENVIRONMENT_LABELS[value]}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => {
+              const environment = ENVIRONMENTS.find((e) => e === next);
+              if (environment) choice.setEnvironment(environment);
+            }}
+            options={ENVIRONMENT_OPTIONS}
+          />
         </div>
       ) : null}
       {show.region ? (
         <div className="field">
-          <label htmlFor={`${id}-region`}>Region</label>
-          <select
-            id={`${id}-region`}
+          <SelectField
+            label="Region"
             value={choice.region}
-            onChange={(event) => choice.setRegion(event.target.value as Region)}
-          >
-            {REGIONS.map((value) => (
-              <option key={value} value={value}>
-                {REGION_LABELS[value]}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => {
+              const region = REGIONS.find((r) => r === next);
+              if (region) choice.setRegion(region);
+            }}
+            options={REGION_OPTIONS}
+          />
         </div>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { Appointment, CancellationReason } from '../../../../../contract/appointments';
 import { describeError } from '../../../../shared/api/client';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
+import { SelectField } from '../../../../shared/ui/MultiSelect';
 
 /**
  * Cancels an appointment, after a confirmation, with one of the Lab API's reasons (the
@@ -74,22 +75,16 @@ export function CancelAppointmentForm({
         }}
         onClose={() => setOpen(false)}
       >
-        <p className="field">
-          <label htmlFor={`${id}-reason`}>Reason</label>
-          <select
-            id={`${id}-reason`}
+        <div className="field">
+          <SelectField
+            label="Reason"
+            placeholder="Choose a reason"
+            isRequired
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-          >
-            <option value="">Choose a reason</option>
-            {(reasons.data ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </p>
+            onChange={setReason}
+            options={(reasons.data ?? []).map((r) => ({ id: r.id, label: r.name }))}
+          />
+        </div>
         {chosen && !chosen.is_refundable ? <p>This cancellation is not refundable.</p> : null}
         <p className="field">
           <label htmlFor={`${id}-note`}>{noteLabel}</label>

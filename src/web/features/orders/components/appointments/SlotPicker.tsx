@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { Availability } from '../../../../../contract/appointments';
 import { describeError } from '../../../../shared/api/client';
 import { formatDate, formatTimeRangeIn } from '../../../../shared/lib/format';
+import { SelectField } from '../../../../shared/ui/MultiSelect';
 
 export interface SlotChoice {
   /** The chosen slot's booking key; empty when there were no slots to choose from. */
@@ -64,16 +65,14 @@ export function SlotPicker({
         noSlots
       ) : (
         <>
-          <p className="field">
-            <label htmlFor={`${id}-day`}>Day</label>
-            <select id={`${id}-day`} value={day} onChange={(e) => setDay(Number(e.target.value))}>
-              {days.map((d, index) => (
-                <option key={d.date} value={index}>
-                  {formatDate(d.date)}
-                </option>
-              ))}
-            </select>
-          </p>
+          <div className="field">
+            <SelectField
+              label="Day"
+              value={String(day)}
+              onChange={(index) => setDay(Number(index))}
+              options={days.map((d, index) => ({ id: String(index), label: formatDate(d.date) }))}
+            />
+          </div>
           <fieldset className="subfieldset">
             <legend>{timeLegend}</legend>
             {slots.map((slot, index) => (

@@ -4,6 +4,7 @@ import type { Availability } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
 import { booksThroughApi, type AllowedRadius } from '../../../../../contract/psc';
 import { describeError } from '../../../../shared/api/client';
+import { SelectField } from '../../../../shared/ui/MultiSelect';
 import { Pending } from '../../../../shared/ui/states';
 import {
   bookCentreAppointment,
@@ -60,24 +61,20 @@ export function CentrePicker({ order, mode }: { order: Order; mode: 'book' | 're
   return (
     <div className="card">
       <h3>{mode === 'book' ? 'Book a visit at a centre' : 'Reschedule the visit'}</h3>
-      <p className="field">
-        <label htmlFor={`${id}-radius`}>Centres within</label>
-        <select
-          id={`${id}-radius`}
+      <div className="field">
+        <SelectField
+          label="Centres within"
           value={radius}
-          onChange={(e) => {
-            setRadius(e.target.value as AllowedRadius);
+          onChange={(next) => {
+            const chosen = RADII.find((r) => r === next);
+            if (!chosen) return;
+            setRadius(chosen);
             setSite(null);
             setAvailability(null);
           }}
-        >
-          {RADII.map((r) => (
-            <option key={r} value={r}>
-              {r} miles of {zip ?? 'the patient'}
-            </option>
-          ))}
-        </select>
-      </p>
+          options={RADII.map((r) => ({ id: r, label: `${r} miles of ${zip ?? 'the patient'}` }))}
+        />
+      </div>
       {centres.isPending ? <Pending label="Finding centres …" lines={2} /> : null}
       {centres.error ? <p role="alert">{describeError(centres.error)}</p> : null}
       {centres.data && list.length === 0 ? (
