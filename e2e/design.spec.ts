@@ -243,18 +243,42 @@ test('the command palette and the shortcuts reach screens, orders and patients b
 async function tabTo(page: Page, label: RegExp) {
   for (let presses = 0; presses < 120; presses++) {
     await page.keyboard.press('Tab');
-    const name = await page.evaluate(() => {
+    const names = await page.evaluate(() => {
       const active = document.activeElement as HTMLInputElement | null;
-      return (
+      // A select's button is named by its value and its label, elements of their own.
+      const labelledBy = (active?.getAttribute('aria-labelledby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '');
+      return [
         active?.labels?.[0]?.textContent ??
-        active?.getAttribute('aria-label') ??
-        active?.textContent ??
-        ''
-      ).trim();
+          active?.getAttribute('aria-label') ??
+          active?.textContent ??
+          '',
+        ...labelledBy,
+      ].map((name) => name.trim());
     });
-    if (label.test(name)) return;
+    if (names.some((name) => label.test(name))) return;
   }
   throw new Error(`Tab never reached ${String(label)}`);
+}
+
+/** Opens the select with Enter, moves down its list to the option, and chooses it with Enter. */
+async function chooseByKeyboard(page: Page, label: RegExp, option: string) {
+  await tabTo(page, label);
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox');
+  const focused = list.locator(':focus');
+  await expect(focused).toHaveCount(1);
+  for (let moves = 0; moves < 10; moves++) {
+    const current = (await focused.textContent()) ?? '';
+    if (current === option) break;
+    await page.keyboard.press('ArrowDown');
+    await expect(focused).not.toHaveText(current);
+  }
+  await expect(list.getByRole('option', { name: option, exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(page.locator(':focus')).toContainText(option);
 }
 
 test('a coordinator places an order with the keyboard alone', async ({ page, signIn }) => {
@@ -277,7 +301,7 @@ test('a coordinator places an order with the keyboard alone', async ({ page, sig
   await type(/^First name/, 'Kay');
   await type(/^Last name/, 'Board');
   await type(/^Date of birth/, '04121986');
-  await type(/^Sex/, 'f');
+  await chooseByKeyboard(page, /^Sex$/, 'Male');
   await type(/^Phone number/, '+1 512 555 0142');
   await type(/^Email/, 'kay@example.com');
   await type(/^Address line 1/, '12 Test Lane');
@@ -294,8 +318,8 @@ test('a coordinator places an order with the keyboard alone', async ({ page, sig
   await expect(page.getByRole('radio', { name: 'Quest – Junction platform' })).toBeChecked();
   await tabTo(page, /^Metabolic Health Panel/);
   await page.keyboard.press('Space');
-  await type(/fasting for at least 8 hours\? \(Glucose\)/, 'Y');
-  await type(/fasting for at least 8 hours\? \(Lipid Panel\)/, 'Y');
+  await chooseByKeyboard(page, /fasting for at least 8 hours\? \(Glucose\)/, 'Yes');
+  await chooseByKeyboard(page, /fasting for at least 8 hours\? \(Lipid Panel\)/, 'Yes');
   await expect(
     outline.getByRole('link', { name: /Lab account and tests\s+complete/ }),
   ).toBeVisible();

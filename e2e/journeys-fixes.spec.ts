@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, orderSchema, userSchema } from '../src/contract';
 import { expect, expectAccessible, test } from './fixtures';
-import { fillWalkInOrder } from './support/orderForm';
+import { choose, choosePatient, fillWalkInOrder, selectNamed } from './support/orderForm';
 
 /* Journeys as people tried them in the browser: each one failed before its fix. */
 
@@ -110,7 +110,7 @@ test('clinical notes wrap in their preview and are stored without stray blank li
   await page.goto('/orders/new');
   const patient = await createPatientByApi(page.request);
   await page.reload();
-  await page.getByLabel('Chosen patient', { exact: true }).selectOption(patient.user_id);
+  await choosePatient(page, patient.client_user_id);
   const notes = page.getByLabel('Clinical notes for the lab (optional)', { exact: true });
   // No space or hyphen to break at: a lab's reference code or a pasted address.
   const longWord = 'HbA1cFollowUpReference'.repeat(12);
@@ -164,7 +164,7 @@ test('"New order for this patient" keeps the patient and fills the details from 
   await page.getByRole('link', { name: 'New order for this patient' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
 
-  await expect(page.getByLabel('Chosen patient', { exact: true })).toHaveValue(userId);
+  await expect(selectNamed(page, 'Chosen patient')).toContainText('Avery Brightwater');
   await expect(page.getByRole('status').filter({ hasText: 'latest order' })).toBeVisible();
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Avery');
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Brightwater');
@@ -172,8 +172,8 @@ test('"New order for this patient" keeps the patient and fills the details from 
 
   await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
   await page.getByRole('checkbox', { name: 'Metabolic Health Panel' }).check();
-  await page.getByLabel(/fasting for at least 8 hours\? \(Glucose\)/).selectOption('Y');
-  await page.getByLabel(/fasting for at least 8 hours\? \(Lipid Panel\)/).selectOption('Y');
+  await choose(page, /fasting for at least 8 hours\? \(Glucose\)$/, 'Yes');
+  await choose(page, /fasting for at least 8 hours\? \(Lipid Panel\)$/, 'Yes');
   for (const [label, value] of [
     ['Phone number', '+1 602 555 0142'],
     ['Email', 'avery@example.com'],
@@ -210,7 +210,7 @@ test('a failed submit shows its problems at the top of the form, and takes focus
     await summary.getByRole('link', { name: /^Last name: / }).click();
     await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
     await summary.getByRole('link', { name: /^Chosen patient: / }).click();
-    await expect(page.getByLabel('Chosen patient', { exact: true })).toBeFocused();
+    await expect(selectNamed(page, 'Chosen patient')).toBeFocused();
   });
   await test.step('the test kit form: "Order the kit" with nothing entered', async () => {
     await page.goto('/orders/new-kit');
@@ -218,7 +218,7 @@ test('a failed submit shows its problems at the top of the form, and takes focus
     const summary = page.getByRole('region', { name: 'There is a problem' });
     await expect(summary).toBeFocused();
     await summary.getByRole('link', { name: /^Lab test: / }).click();
-    await expect(page.getByLabel('Lab test', { exact: true })).toBeFocused();
+    await expect(selectNamed(page, 'Lab test')).toBeFocused();
   });
   await test.step('the kit registration form: no sample ID', async () => {
     await page.goto('/orders/register-kit');
@@ -313,15 +313,17 @@ test('labels agree, and an empty view says why', async ({ page, signIn }) => {
   });
   await test.step('a kit’s lab-account choice lists only the chosen test’s lab', async () => {
     await page.goto('/orders/new-kit');
-    const account = page.getByLabel('Lab account (optional)', { exact: true });
-    await expect(account.locator('option')).toHaveText(["The lab's own"]);
-    await page
-      .getByLabel('Lab test', { exact: true })
-      .selectOption({ label: 'Thyroid & Vitamin D Home Kit' });
-    await expect(account.locator('option')).toHaveText([
+    const account = selectNamed(page, 'Lab account (optional)');
+    await account.click();
+    await expect(page.getByRole('option')).toHaveText(["The lab's own"]);
+    await page.keyboard.press('Escape');
+    await choose(page, 'Lab test', 'Thyroid & Vitamin D Home Kit');
+    await account.click();
+    await expect(page.getByRole('option')).toHaveText([
       "The lab's own",
       'BioReference – onboarding',
     ]);
+    await page.keyboard.press('Escape');
   });
   await test.step('an inverted date range and a page past the end say why nothing shows', async () => {
     await page.goto('/orders?created_from=2025-03-01&created_to=2025-01-01');

@@ -48,6 +48,7 @@ test('a session that ends mid-form signs in again in place and places the order 
       first_name: 'Rowan',
       last_name: 'Ellery',
       email: 'rowan@example.com',
+      gender: 'female',
     });
     expect(order.patient_details?.dob.slice(0, 10)).toBe('1986-04-12');
     expect(order.patient_address).toMatchObject({

@@ -36,10 +36,31 @@ export function errorLeaves(tree: unknown, prefix = ''): Leaf[] {
 function fieldOf(root: ParentNode, path: string): HTMLElement | null {
   if (!path) return null;
   const quoted = CSS.escape(path);
-  return (
+  const named =
     root.querySelector<HTMLElement>(`[name="${quoted}"]`) ??
-    root.querySelector<HTMLElement>(`[name^="${quoted}."]`)
-  );
+    root.querySelector<HTMLElement>(`[name^="${quoted}."]`);
+  return named ? controlOf(named) : null;
+}
+
+/**
+ * The element a person uses for a named input: the input itself, or for the design
+ * system's select, whose value rides in a hidden input beside it, the button that opens it.
+ */
+function controlOf(named: HTMLElement): HTMLElement {
+  if (!(named instanceof HTMLInputElement) || named.type !== 'hidden') return named;
+  return named.parentElement?.querySelector<HTMLElement>('button[aria-haspopup]') ?? named;
+}
+
+/** The label of a control named by other elements, leaving out its own content (a value). */
+function labelledByOf(field: HTMLElement): string | null {
+  const text = (field.getAttribute('aria-labelledby') ?? '')
+    .split(/\s+/)
+    .map((id) => (id ? field.ownerDocument.getElementById(id) : null))
+    .filter((element) => element !== null && !field.contains(element))
+    .map((element) => element?.textContent.trim() ?? '')
+    .join(' ')
+    .trim();
+  return text || null;
 }
 
 function labelOf(field: HTMLElement): string | null {
@@ -54,7 +75,7 @@ function labelOf(field: HTMLElement): string | null {
       ? field.labels
       : null;
   const label = labels?.[0]?.textContent.trim();
-  return label ?? legend?.trim() ?? null;
+  return label ?? labelledByOf(field) ?? legend?.trim() ?? null;
 }
 
 /** The summary's items in the order the fields appear on the page. */

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { useFormState, type FieldPath, type RegisterOptions } from 'react-hook-form';
+import { useController, useFormState, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import type { CreateOrderRequestInput } from '../../../../contract/orderRequest';
+import { SelectField as DesignSelect } from '../../../shared/ui/MultiSelect';
 import { errorAt, type OrderForm } from '../lib/formTypes';
 
 type Name = FieldPath<CreateOrderRequestInput>;
@@ -72,48 +73,36 @@ interface SelectFieldProps {
   name: Name;
   label: string;
   choices: readonly { value: string; label: string }[];
-  /** The label of the empty choice; absent means a choice is required. */
+  /**
+   * The label of the empty choice, which leaves the field out of the request; absent means
+   * a choice is required.
+   */
   emptyLabel?: string;
   hint?: ReactNode;
-  options?: RegisterOptions<CreateOrderRequestInput, Name>;
 }
 
-export function SelectField({
-  form,
-  name,
-  label,
-  choices,
-  emptyLabel,
-  hint,
-  options,
-}: SelectFieldProps) {
-  const id = useId();
+/**
+ * The design system's select, its value held by react-hook-form: the hidden input named
+ * after the field leads the error summary to its button, which takes focus on errors.
+ */
+export function SelectField({ form, name, label, choices, emptyLabel, hint }: SelectFieldProps) {
   const message = useFieldError(form, name);
-  const describedBy = [hint ? `${id}-hint` : '', message ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
+  const { field } = useController({ control: form.control, name });
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...form.register(name, options)}
-      >
-        <option value="">{emptyLabel ?? 'Choose …'}</option>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={`${id}-error`} message={message} />
+      <DesignSelect
+        label={label}
+        name={name}
+        options={choices.map((c) => ({ id: c.value, label: c.label }))}
+        {...(emptyLabel === undefined ? {} : { emptyLabel })}
+        value={typeof field.value === 'string' ? field.value : ''}
+        // An optional choice left empty is absent from the request, as the Lab API expects.
+        onChange={(value) => field.onChange(value === '' ? undefined : value)}
+        onBlur={field.onBlur}
+        description={hint}
+        errorMessage={message}
+        triggerRef={field.ref}
+      />
     </div>
   );
 }

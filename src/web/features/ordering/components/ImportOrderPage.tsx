@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { BILLING_TYPES, COLLECTION_METHODS, GENDERS } from '../../../../contract/enums';
 import {
   IMPORT_ACCOUNT_STATUSES,
@@ -13,6 +13,7 @@ import {
 import { utcToday } from '../../../../contract/orderRequest';
 import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
+import { SelectField, type MultiSelectOption } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
 import { patientOrdersQueryOptions } from '../../patients/api/patients';
@@ -43,6 +44,8 @@ export function ImportOrderPage() {
   const form = useForm<ImportOrderRequestInput, unknown, ImportOrderRequest>({
     resolver: zodResolver(schema),
     defaultValues: {
+      // Empty until chosen: the form asks for the account instead of leaving the lab to guess.
+      lab_account_id: '',
       billing_type: 'client_bill',
       patient_address: { first_line: '', city: '', state: '', zip: '', country: 'US' },
     },
@@ -50,6 +53,7 @@ export function ImportOrderPage() {
   const { errors, isSubmitting } = form.formState;
   const userId = useWatch({ control: form.control, name: 'user_id' });
   const accountId = useWatch({ control: form.control, name: 'lab_account_id' });
+  const labTestIds = useWatch({ control: form.control, name: 'order_set.lab_test_ids' });
   const account = accounts.find((a) => a.id === accountId);
   const tests = labTests.filter((t) => t.lab?.slug === account?.lab && t.status === 'active');
 
@@ -81,6 +85,39 @@ export function ImportOrderPage() {
       label,
       <input id={`${id}-${path}`} type={type} {...describedBy(path)} {...form.register(path)} />,
     );
+  /** One value from a list, held by the form like the inputs. */
+  const choice = (
+    path: Path,
+    label: string,
+    {
+      options,
+      placeholder,
+      onChosen,
+    }: { options: MultiSelectOption[]; placeholder?: string; onChosen?: () => void },
+  ) => (
+    <div className="field">
+      <Controller
+        control={form.control}
+        name={path}
+        render={({ field: { name, value, onChange, onBlur, ref } }) => (
+          <SelectField
+            label={label}
+            name={name}
+            options={options}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(chosen) => {
+              onChange(chosen);
+              onChosen?.();
+            }}
+            onBlur={onBlur}
+            {...(placeholder ? { placeholder } : {})}
+            errorMessage={messageOf(path)}
+            triggerRef={ref}
+          />
+        )}
+      />
+    </div>
+  );
 
   /** A returning patient's details come from their latest order. */
   const choosePatient = async (chosen: string) => {
@@ -151,79 +188,43 @@ export function ImportOrderPage() {
         <fieldset className="card">
           <legend>The order</legend>
           {text('sample_id', 'Sample id')}
-          {field(
-            'lab_account_id',
-            'Lab account',
-            <select
-              id={`${id}-lab_account_id`}
-              {...describedBy('lab_account_id')}
-              {...form.register('lab_account_id', {
-                onChange: () => form.setValue('order_set.lab_test_ids', []),
-              })}
-            >
-              <option value="">Choose a lab account</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.account_name ?? a.lab} ({humanize(a.status)})
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'order_set.lab_test_ids',
-            'Lab test',
-            <select
-              id={`${id}-order_set.lab_test_ids`}
-              {...describedBy('order_set.lab_test_ids')}
-              onChange={(event) => {
-                const test = tests.find((t) => t.id === event.target.value);
+          {choice('lab_account_id', 'Lab account', {
+            options: accounts.map((a) => ({
+              id: a.id,
+              label: `${a.account_name ?? a.lab} (${humanize(a.status)})`,
+            })),
+            placeholder: 'Choose a lab account',
+            // The tests listed next are the chosen account's lab's.
+            onChosen: () => form.setValue('order_set.lab_test_ids', []),
+          })}
+          <div className="field">
+            <SelectField
+              label="Lab test"
+              options={tests.map((t) => ({ id: t.id, label: `${t.name} (${humanize(t.method)})` }))}
+              value={labTestIds?.[0] ?? ''}
+              onChange={(chosen) => {
+                const test = tests.find((t) => t.id === chosen);
                 form.setValue('order_set.lab_test_ids', test ? [test.id] : []);
                 const method = COLLECTION_METHODS.find((m) => m === test?.method);
                 if (method) form.setValue('collection_method', method);
               }}
-            >
-              <option value="">
-                {account ? 'Choose a lab test' : 'Choose the lab account first'}
-              </option>
-              {tests.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({humanize(t.method)})
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'billing_type',
-            'Billing',
-            <select id={`${id}-billing_type`} {...form.register('billing_type')}>
-              {BILLING_TYPES.map((b) => (
-                <option key={b} value={b}>
-                  {humanize(b)}
-                </option>
-              ))}
-            </select>,
-          )}
+              placeholder={account ? 'Choose a lab test' : 'Choose the lab account first'}
+              errorMessage={messageOf('order_set.lab_test_ids')}
+            />
+          </div>
+          {choice('billing_type', 'Billing', {
+            options: BILLING_TYPES.map((b) => ({ id: b, label: humanize(b) })),
+          })}
         </fieldset>
         <fieldset className="card">
           <legend>Patient details</legend>
           {text('patient_details.first_name', 'First name')}
           {text('patient_details.last_name', 'Last name')}
           {text('patient_details.dob', 'Date of birth', 'date')}
-          {field(
-            'patient_details.gender',
-            'Gender',
-            <select
-              id={`${id}-patient_details.gender`}
-              {...form.register('patient_details.gender')}
-            >
-              <option value="">Choose</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {humanize(g)}
-                </option>
-              ))}
-            </select>,
-          )}
+          {choice('patient_details.gender', 'Gender', {
+            options: GENDERS.map((g) => ({ id: g, label: humanize(g) })),
+            placeholder: 'Choose',
+          })}
           {text('patient_details.phone_number', 'Phone number', 'tel')}
           {text('patient_details.email', 'Email', 'email')}
         </fieldset>

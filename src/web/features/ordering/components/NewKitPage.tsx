@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   createTestkitOrderRequestSchema,
@@ -11,6 +11,7 @@ import {
 import { describeError } from '../../../shared/api/client';
 import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
 import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
 import { createTestkitOrder } from '../api/orders';
@@ -108,43 +109,52 @@ export function NewKitPage() {
         <fieldset className="card">
           <legend>Kit</legend>
           <div className="field">
-            <label htmlFor={`${id}-test`}>Lab test</label>
-            <select
-              id={`${id}-test`}
-              aria-invalid={errors.lab_test_id ? true : undefined}
-              aria-describedby={errors.lab_test_id ? `${id}-test-error` : undefined}
-              {...form.register('lab_test_id')}
-            >
-              <option value="">Choose …</option>
-              {kits.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            <FieldMessage id={`${id}-test-error`} message={errorAt(errors, 'lab_test_id')} />
+            <Controller
+              control={form.control}
+              name="lab_test_id"
+              render={({ field }) => (
+                <SelectField
+                  label="Lab test"
+                  name={field.name}
+                  options={kits.map((t) => ({ id: t.id, label: t.name }))}
+                  value={field.value}
+                  onChange={(chosen) => {
+                    field.onChange(chosen);
+                    // An account of another lab cannot carry the new test's kit.
+                    const lab = kits.find((t) => t.id === chosen)?.lab?.slug;
+                    const account = accounts.find((a) => a.id === form.getValues('lab_account_id'));
+                    if (account && account.lab !== lab) form.setValue('lab_account_id', undefined);
+                  }}
+                  onBlur={field.onBlur}
+                  errorMessage={errorAt(errors, 'lab_test_id')}
+                  triggerRef={field.ref}
+                />
+              )}
+            />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-account`}>Lab account (optional)</label>
-            <select
-              id={`${id}-account`}
-              aria-invalid={errors.lab_account_id ? true : undefined}
-              aria-describedby={`${id}-account-hint${errors.lab_account_id ? ` ${id}-account-error` : ''}`}
-              {...form.register('lab_account_id', { setValueAs: emptyAsUndefined })}
-            >
-              <option value="">The lab&apos;s own</option>
-              {labAccounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.account_name ?? a.lab}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-account-hint`} className="field-hint">
-              {testLab
-                ? 'The accounts of the chosen test’s lab.'
-                : 'Choose a lab test first: its lab’s accounts are listed here.'}
-            </p>
-            <FieldMessage id={`${id}-account-error`} message={errorAt(errors, 'lab_account_id')} />
+            <Controller
+              control={form.control}
+              name="lab_account_id"
+              render={({ field }) => (
+                <SelectField
+                  label="Lab account (optional)"
+                  name={field.name}
+                  options={labAccounts.map((a) => ({ id: a.id, label: a.account_name ?? a.lab }))}
+                  emptyLabel="The lab's own"
+                  value={field.value ?? ''}
+                  onChange={(chosen) => field.onChange(emptyAsUndefined(chosen))}
+                  onBlur={field.onBlur}
+                  description={
+                    testLab
+                      ? 'The accounts of the chosen test’s lab.'
+                      : 'Choose a lab test first: its lab’s accounts are listed here.'
+                  }
+                  errorMessage={errorAt(errors, 'lab_account_id')}
+                  triggerRef={field.ref}
+                />
+              )}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-passthrough`}>Passthrough (optional)</label>

@@ -7,6 +7,7 @@ import { NOTES_MAX_LENGTH } from '../../../../contract/messages';
 import { RESPONSIBLE_RELATIONSHIPS } from '../../../../contract/orderRequest';
 import { humanize } from '../../../shared/lib/format';
 import { describeConsent } from '../../../shared/lib/labels';
+import { SelectField as DesignSelect } from '../../../shared/ui/MultiSelect';
 import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
 import { ImageInput } from './ImageInput';
@@ -158,7 +159,6 @@ export function InsuranceFieldset({
               label: r === 'Self' ? 'The patient (Self)' : r,
             }))}
             emptyLabel="Not given"
-            options={{ setValueAs: emptyAsUndefined }}
           />
           {relationship === 'Spouse' || relationship === 'Other' ? (
             <fieldset
@@ -201,7 +201,6 @@ export function BillingFieldset({ form }: { form: OrderForm }) {
         label="Billing type"
         choices={BILLING_TYPES.map((b) => ({ value: b, label: humanize(b) }))}
         emptyLabel="Client bill (default)"
-        options={{ setValueAs: emptyAsUndefined }}
       />
       <div className="field field--check">
         <input id="order-priority" type="checkbox" {...form.register('priority')} />
@@ -300,28 +299,26 @@ export function AoeFieldset({ form, markers }: { form: OrderForm; markers: reado
         const value = answerOf(marker.id, question.id);
         return (
           <div className="field" key={inputId}>
-            <label htmlFor={inputId}>{label}</label>
             {question.answers.length > 0 ? (
-              <select
-                id={inputId}
+              <DesignSelect
+                label={label}
+                options={question.answers.map((a) => ({ id: a.code, label: a.value }))}
                 value={value}
-                required={question.required}
-                onChange={(e) => setAnswer(marker.id, question.id, e.target.value)}
-              >
-                <option value="">Choose …</option>
-                {question.answers.map((a) => (
-                  <option key={a.id} value={a.code}>
-                    {a.value}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={inputId}
-                value={value}
-                required={question.required}
-                onChange={(e) => setAnswer(marker.id, question.id, e.target.value)}
+                onChange={(answer) => setAnswer(marker.id, question.id, answer)}
+                isRequired={question.required}
+                // An optional question can be left unanswered again.
+                {...(question.required ? {} : { emptyLabel: 'Not answered' })}
               />
+            ) : (
+              <>
+                <label htmlFor={inputId}>{label}</label>
+                <input
+                  id={inputId}
+                  value={value}
+                  required={question.required}
+                  onChange={(e) => setAnswer(marker.id, question.id, e.target.value)}
+                />
+              </>
             )}
           </div>
         );

@@ -9,7 +9,7 @@ import { formatPrice, humanize } from '../../../shared/lib/format';
 import { describeCollectionMethod, describeDelegatedFlow } from '../../../shared/lib/labels';
 import { Pending } from '../../../shared/ui/states';
 import { labMarkersQueryOptions } from '../../lab-tests/api/labTests';
-import { emptyAsUndefined, type OrderForm } from '../lib/formTypes';
+import type { OrderForm } from '../lib/formTypes';
 import { FieldMessage, SelectField, useFieldError } from './Field';
 
 export type OrderSetMode = 'tests' | 'markers';
@@ -216,7 +216,6 @@ export function OrderSetFieldset({
             label: describeCollectionMethod(m),
           }))}
           emptyLabel="From the lab tests"
-          options={{ setValueAs: emptyAsUndefined }}
         />
       </fieldset>
     </>

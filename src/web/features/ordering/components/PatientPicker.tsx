@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { AsyncCombobox, type ComboboxOption } from '../../../shared/ui/AsyncCombobox';
+import { SelectField } from '../../../shared/ui/MultiSelect';
 import {
   PATIENT_SEARCH_COVERS,
   patientNamesQueryOptions,
@@ -10,7 +11,6 @@ import {
 } from '../../patients/api/patients';
 import { CreatePatientForm } from '../../patients/components/CreatePatientForm';
 import { bornOn, patientTitle, searchHitOption } from '../../patients/lib/naming';
-import { FieldMessage } from './Field';
 
 /** The latest patients offered in the list before any search. */
 const LISTED = 50;
@@ -61,7 +61,7 @@ export function PatientPicker({
   };
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="card patient-picker" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Patient</h2>
       <AsyncCombobox
         label="Find a patient"
@@ -77,26 +77,18 @@ export function PatientPicker({
         }}
       />
       <div className="field">
-        <label htmlFor={`${id}-user`}>Chosen patient</label>
-        <select
-          id={`${id}-user`}
+        <SelectField
+          label="Chosen patient"
           name="user_id"
+          options={[
+            ...(chosenElsewhere ? [{ id: userId, label: chosenText() }] : []),
+            ...users.map((u) => ({ id: u.user_id, label: optionText(u) })),
+          ]}
           value={userId ?? ''}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(e) => onChoose(e.target.value)}
-        >
-          <option value="">
-            {patients.isPending ? 'Loading patients …' : 'Choose a patient …'}
-          </option>
-          {chosenElsewhere ? <option value={userId}>{chosenText()}</option> : null}
-          {users.map((u) => (
-            <option key={u.user_id} value={u.user_id}>
-              {optionText(u)}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id={`${id}-error`} message={message} />
+          onChange={onChoose}
+          placeholder={patients.isPending ? 'Loading patients …' : 'Choose a patient …'}
+          errorMessage={message}
+        />
         {patients.isError ? <p role="alert">{describeError(patients.error)}</p> : null}
       </div>
       <details>

@@ -49,7 +49,6 @@ export function PatientDetailsFieldset({ form }: { form: OrderForm }) {
         label="Race"
         choices={choices(RACES)}
         emptyLabel="Not specified"
-        options={optionalChoice}
       />
       <SelectField
         form={form}
@@ -57,7 +56,6 @@ export function PatientDetailsFieldset({ form }: { form: OrderForm }) {
         label="Ethnicity"
         choices={choices(ETHNICITIES)}
         emptyLabel="Not specified"
-        options={optionalChoice}
       />
       <SelectField
         form={form}
@@ -65,7 +63,6 @@ export function PatientDetailsFieldset({ form }: { form: OrderForm }) {
         label="Sexual orientation"
         choices={choices(SEXUAL_ORIENTATIONS)}
         emptyLabel="Not specified"
-        options={optionalChoice}
       />
       <SelectField
         form={form}
@@ -73,7 +70,6 @@ export function PatientDetailsFieldset({ form }: { form: OrderForm }) {
         label="Gender identity"
         choices={choices(GENDER_IDENTITIES)}
         emptyLabel="Not specified"
-        options={optionalChoice}
       />
       <InputField
         form={form}

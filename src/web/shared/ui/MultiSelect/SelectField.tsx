@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import {
   Button,
   Label,
@@ -7,6 +7,7 @@ import {
   Popover,
   Select,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 import type { MultiSelectOption } from './MultiSelect';
 import '../popover.css';
@@ -21,10 +22,18 @@ interface SelectFieldProps {
   defaultValue?: string;
   value?: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
   /** What "no choice" says ("Any", "Open (not resolved)"): an option of its own, id ''. */
   emptyLabel?: string;
   isRequired?: boolean;
+  isDisabled?: boolean;
   placeholder?: string;
+  /** A hint under the label; the button is described by it. */
+  description?: ReactNode;
+  /** The field's problem: shown under the button, which is described by it. */
+  errorMessage?: string | undefined;
+  /** The button that opens the list: what a form focuses for this field. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /** The "no choice" option's key: React Aria's keys must not be empty; the form still sends ''. */
@@ -42,9 +51,14 @@ export function SelectField({
   defaultValue,
   value,
   onChange,
+  onBlur,
   emptyLabel,
   isRequired,
+  isDisabled,
   placeholder = 'Choose …',
+  description,
+  errorMessage,
+  triggerRef,
 }: SelectFieldProps) {
   const items = emptyLabel === undefined ? options : [{ id: NONE, label: emptyLabel }, ...options];
   // '' is "no choice": the empty option when there is one, else nothing chosen yet.
@@ -57,6 +71,10 @@ export function SelectField({
       className="multi-select__field select-field"
       placeholder={placeholder}
       {...(isRequired ? { isRequired } : {})}
+      {...(isDisabled ? { isDisabled } : {})}
+      // The form's own message (react-hook-form, the Lab API) marks the field invalid.
+      {...(errorMessage ? { isInvalid: true } : {})}
+      {...(onBlur ? { onBlur } : {})}
       value={key(current)}
       onChange={(k) => {
         const next = k === null || k === NONE ? '' : String(k);
@@ -66,12 +84,22 @@ export function SelectField({
     >
       {name ? <input type="hidden" name={name} value={current} /> : null}
       <Label className="multi-select__label">{label}</Label>
-      <Button className="multi-select__button">
+      {description ? (
+        <Text slot="description" elementType="p" className="field-hint">
+          {description}
+        </Text>
+      ) : null}
+      <Button className="multi-select__button" {...(triggerRef ? { ref: triggerRef } : {})}>
         <SelectValue />
         <span aria-hidden="true" className="multi-select__caret">
           ▾
         </span>
       </Button>
+      {errorMessage ? (
+        <Text slot="errorMessage" elementType="p" className="field-error">
+          {errorMessage}
+        </Text>
+      ) : null}
       <Popover className="ui-popover" placement="bottom start">
         <ListBox items={items} className="ui-menu">
           {(option) => (
