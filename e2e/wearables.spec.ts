@@ -194,6 +194,8 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     await expect(chart.locator('.recharts-line')).toHaveCount(1);
     const view = chart.getByRole('group', { name: 'Chart view' });
     await expect(view).toContainText('per hour, the mean and the lowest to highest');
+    // The view's buttons sit on the page's card, not on the header: they must read there.
+    await expectAccessible(page);
     // Halving the view until its samples fit the pixels: once or twice at this width.
     for (let i = 0; i < 10; i++) {
       if ((await view.textContent())?.includes('every sample')) break;

@@ -92,7 +92,7 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
               Cancel selected ({formatCount(toCancel.length)})
             </button>
           ) : null}
-          <button type="button" className="button button--quiet" onClick={props.onDone}>
+          <button type="button" className="button button--secondary" onClick={props.onDone}>
             Clear selection
           </button>
         </div>
@@ -144,7 +144,7 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
               </li>
             ))}
           </ul>
-          <button type="button" className="button button--quiet" onClick={() => setOutcomes(null)}>
+          <button type="button" className="button button--secondary" onClick={() => setOutcomes(null)}>
             Dismiss
           </button>
         </section>

@@ -85,7 +85,7 @@ export function SavedViews({ search }: { search: OrdersSearch }) {
                     {view.name}
                   </Link>
                   <Button
-                    className="button button--quiet saved-views__delete"
+                    className="button button--secondary saved-views__delete"
                     aria-label={`Delete view ${view.name}`}
                     isDisabled={remove.isPending}
                     onPress={() => remove.mutate(view)}

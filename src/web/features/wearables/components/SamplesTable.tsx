@@ -74,7 +74,7 @@ export function SamplesTable({ series, label }: { series: readonly Series[]; lab
         <nav className="pager" aria-label="Sample table pages">
           <button
             type="button"
-            className="button button--quiet"
+            className="button button--secondary"
             disabled={current === 0}
             onClick={() => setPage(current - 1)}
           >
@@ -85,7 +85,7 @@ export function SamplesTable({ series, label }: { series: readonly Series[]; lab
           </span>
           <button
             type="button"
-            className="button button--quiet"
+            className="button button--secondary"
             disabled={current >= pages - 1}
             onClick={() => setPage(current + 1)}
           >

@@ -351,14 +351,14 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   </p>
                   <button
                     type="button"
-                    className="button button--quiet"
+                    className="button button--secondary"
                     onClick={() => setView(zoomIn(shown, asked))}
                   >
                     Zoom in
                   </button>
                   <button
                     type="button"
-                    className="button button--quiet"
+                    className="button button--secondary"
                     disabled={!view}
                     onClick={() => setView(zoomOut(shown, asked))}
                   >
@@ -366,7 +366,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   </button>
                   <button
                     type="button"
-                    className="button button--quiet"
+                    className="button button--secondary"
                     disabled={shown.from <= asked.from}
                     onClick={() => setView(pan(shown, asked, -1))}
                   >
@@ -374,7 +374,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   </button>
                   <button
                     type="button"
-                    className="button button--quiet"
+                    className="button button--secondary"
                     disabled={shown.to >= asked.to}
                     onClick={() => setView(pan(shown, asked, 1))}
                   >
@@ -382,7 +382,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
                   </button>
                   <button
                     type="button"
-                    className="button button--quiet"
+                    className="button button--secondary"
                     disabled={!view}
                     onClick={() => setView(null)}
                   >
