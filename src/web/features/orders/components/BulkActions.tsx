@@ -144,7 +144,11 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
               </li>
             ))}
           </ul>
-          <button type="button" className="button button--secondary" onClick={() => setOutcomes(null)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setOutcomes(null)}
+          >
             Dismiss
           </button>
         </section>
