@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { GENESIS_HASH, hashAuditRow } from './auditChain';
-import { sqliteHandle } from './database';
+import { prepared, sqliteNow } from './database';
 import type { AuditEventTable, Database } from './schema';
 
 export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 'hash'>;
@@ -37,10 +37,8 @@ function chainRows(last: { id: number; hash: string } | undefined, entries: read
  * runs a transaction on its single connection alone.
  */
 async function appendChained(db: Kysely<Database>, entries: readonly AuditEntry[]) {
-  const sqlite = sqliteHandle(db);
-  // Between two awaits of another Kysely transaction the connection is that transaction's:
-  // the append then waits its turn through Kysely instead of joining it.
-  if (sqlite && !sqlite.inTransaction) {
+  const sqlite = sqliteNow(db);
+  if (sqlite) {
     appendNow(sqlite, entries);
     return;
   }
@@ -71,10 +69,12 @@ const sqliteAppenders = new WeakMap<SQLite.Database, (entries: readonly AuditEnt
 function appendNow(sqlite: SQLite.Database, entries: readonly AuditEntry[]) {
   let append = sqliteAppenders.get(sqlite);
   if (!append) {
-    const last = sqlite.prepare<[], { id: number; hash: string }>(
+    const last = prepared<[], { id: number; hash: string }>(
+      sqlite,
       'SELECT id, hash FROM audit_event ORDER BY id DESC LIMIT 1',
     );
-    const insert = sqlite.prepare(
+    const insert = prepared(
+      sqlite,
       `INSERT INTO audit_event (id, at, account_id, account_email, role, action, record_type,
          record_id, outcome, request_id, prev_hash, hash)
        VALUES (@id, @at, @account_id, @account_email, @role, @action, @record_type,

@@ -50,15 +50,37 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   return { db, dialect: location.dialect, location, close: () => db.destroy() };
 }
 
-/*
- * The better-sqlite3 handle behind a SQLite store's Kysely, for the one write on every
- * proxied call (the audit row, `audit.ts`): run synchronously it costs a fifth of going
- * through Kysely's promises.
- */
 const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
 
-export function sqliteHandle(db: Kysely<Database>): SQLite.Database | undefined {
-  return sqliteHandles.get(db);
+/**
+ * The better-sqlite3 handle behind a SQLite store's Kysely, when a statement may run on
+ * it synchronously now. The statements of every API call (its session, its audit row) cost
+ * a fraction that way of going through Kysely's promises. Between two awaits of a Kysely
+ * transaction the single connection is that transaction's: then there is none, and the
+ * caller goes through Kysely, waiting its turn instead of joining that transaction.
+ */
+export function sqliteNow(db: Kysely<Database>): SQLite.Database | undefined {
+  const sqlite = sqliteHandles.get(db);
+  return sqlite && !sqlite.inTransaction ? sqlite : undefined;
+}
+
+const statementCaches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/** `sqlite.prepare(sql)`, prepared once per SQL text (Kysely's queries and direct ones alike). */
+export function prepared<P extends unknown[], R>(
+  sqlite: SQLite.Database,
+  sql: string,
+): SQLite.Statement<P, R> {
+  let statements = statementCaches.get(sqlite);
+  if (!statements) statementCaches.set(sqlite, (statements = new Map<string, SQLite.Statement>()));
+  let statement = statements.get(sql);
+  if (!statement) {
+    // Queries built from variable-length lists have many shapes; keep the cache small.
+    if (statements.size >= 256) statements.clear();
+    statement = sqlite.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement as SQLite.Statement<P, R>;
 }
 
 function createDialect(location: StoreLocation) {
@@ -89,18 +111,8 @@ function createDialect(location: StoreLocation) {
  * request (session, audit), so reuse each prepared statement by its SQL text.
  */
 function withStatementCache(database: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => database.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        // Queries built from variable-length lists have many shapes; keep the cache small.
-        if (statements.size >= 256) statements.clear();
-        statement = database.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
+    prepare: (sql: string) => prepared(database, sql),
   };
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract';
-import { sqliteHandle } from './database';
+import { prepared, sqliteNow } from './database';
 import type { Database } from './schema';
 
 export interface SessionPolicy {
@@ -76,30 +75,23 @@ interface SessionRow {
   role: Role;
 }
 
-const sqliteLookups = new WeakMap<SQLite.Database, SQLite.Statement<[string], SessionRow>>();
-
 /**
  * A session and its account. Read on every API call, so on SQLite it is one prepared
- * statement run synchronously (through Kysely's promises it took a tenth of a millisecond
- * more), unless another transaction holds the connection: then it waits its turn.
+ * statement run synchronously when the connection is free (`sqliteNow`).
  */
 async function findSession(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<SessionRow | undefined> {
-  const sqlite = sqliteHandle(db);
-  if (sqlite && !sqlite.inTransaction) {
-    let lookup = sqliteLookups.get(sqlite);
-    if (!lookup) {
-      lookup = sqlite.prepare<[string], SessionRow>(
-        `SELECT session.created_at, session.last_seen_at, console_account.id,
-           console_account.email, console_account.name, console_account.role
-         FROM session JOIN console_account ON console_account.id = session.account_id
-         WHERE session.token_hash = ? AND console_account.status = 'active'`,
-      );
-      sqliteLookups.set(sqlite, lookup);
-    }
-    return lookup.get(tokenHash);
+  const sqlite = sqliteNow(db);
+  if (sqlite) {
+    return prepared<[string], SessionRow>(
+      sqlite,
+      `SELECT session.created_at, session.last_seen_at, console_account.id,
+         console_account.email, console_account.name, console_account.role
+       FROM session JOIN console_account ON console_account.id = session.account_id
+       WHERE session.token_hash = ? AND console_account.status = 'active'`,
+    ).get(tokenHash);
   }
   return (
     db
