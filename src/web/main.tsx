@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
@@ -15,8 +15,13 @@ for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+// The first render is a transition: React draws it in short slices, so a tap or a key press
+// during start-up is answered between them instead of after the whole console has mounted.
+// The loading text from index.html stays on screen until the console is ready to replace it.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});

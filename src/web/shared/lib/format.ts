@@ -11,13 +11,24 @@ export function humanize(code: string): string {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+/**
+ * Each formatter is made at its first use, not when this module loads: making one costs
+ * tens of milliseconds on a slow phone, every page imports this module, and most pages use
+ * two or three of them.
+ */
+function atFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const dateTimeFormat = atFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 /** A calendar date has no time zone: format it as the date it names. */
-const dateOnlyFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateOnlyFormat = atFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
+);
+const dateFormat = atFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 function parse(value: string): Date | null {
   const date = new Date(value);
@@ -27,14 +38,14 @@ function parse(value: string): Date | null {
 /** A moment in the user's local time; an unreadable value is shown as it came. */
 export function formatDateTime(value: string): string {
   const date = parse(value);
-  return date ? dateTimeFormat.format(date) : value;
+  return date ? dateTimeFormat().format(date) : value;
 }
 
 /** The day of a moment (local) or of a calendar date (as written). */
 export function formatDate(value: string): string {
   const date = parse(value);
   if (!date) return value;
-  return DATE_ONLY.test(value) ? dateOnlyFormat.format(date) : dateFormat.format(date);
+  return DATE_ONLY.test(value) ? dateOnlyFormat().format(date) : dateFormat().format(date);
 }
 
 /**
@@ -46,14 +57,16 @@ export function formatBirthDate(value: string): string {
   return day ? formatDate(day) : value;
 }
 
-const numberFormat = new Intl.NumberFormat();
+const numberFormat = atFirstUse(() => new Intl.NumberFormat());
 export function formatCount(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
-const currencyFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+const currencyFormat = atFirstUse(
+  () => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }),
+);
 export function formatPrice(value: number): string {
-  return currencyFormat.format(value);
+  return currencyFormat().format(value);
 }
 
 function zoned(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {

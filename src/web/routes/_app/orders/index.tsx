@@ -7,18 +7,17 @@ export const Route = createFileRoute('/_app/orders/')({
   staticData: { permission: 'orders.read', title: 'Orders' },
   validateSearch: ordersSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps, cause }) => {
+  loader: ({ context: { queryClient }, deps }) => {
     // The overdue worklist scans page by page on the page itself.
     if (deps.worklist === 'overdue') return;
-    const view = queryClient.query({ ...ordersViewQueryOptions(deps), staleTime: 'static' });
-    // A changed filter must not hold the whole page back (the router would swap it for its
-    // pending screen after a second, closing an open filter list and losing focus): the
-    // filters stay and the table area waits on its own.
-    if (cause === 'stay') {
-      view.catch(() => undefined);
-      return;
-    }
-    await view;
+    // The answer starts loading with the page's code but holds nothing back: the heading and
+    // filters draw at once and the list area waits on its own (Suspense). A changed filter
+    // therefore never swaps the page for the router's pending screen (which would close an
+    // open filter list and lose focus), and the list's first render, a Suspense retry, is
+    // one React may split into short tasks instead of one long one after the answer.
+    void queryClient
+      .query({ ...ordersViewQueryOptions(deps), staleTime: 'static' })
+      .catch(() => undefined);
   },
   component: OrdersRoute,
 });
