@@ -2,7 +2,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { start: 'src/start.ts', sandbox: 'src/sandbox/server.ts' },
+  entryPoints: {
+    start: 'src/start.ts',
+    sandbox: 'src/sandbox/server.ts',
+    // The local Lab API's thread; start.js finds it beside itself (sandbox/worker/host.ts).
+    labApiWorker: 'src/sandbox/worker/labApiWorker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

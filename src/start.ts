@@ -5,16 +5,16 @@ import { startBff } from './bff/server';
 import { WEBHOOK_RECEIVER_PATH } from './contract';
 import {
   managementPlanFromEnv,
-  startSandbox,
   timeseriesPageSizeFromEnv,
   webhookSettingsFromEnv,
-  type RunningSandbox,
-} from './sandbox/server';
+} from './sandbox/settingsFromEnv';
+import { startSandboxWorker, type SandboxWorker } from './sandbox/worker/host';
 
 /*
  * The composition root, and the only module that sees both the BFF and the local
  * Lab API: with no upstream configured it starts the local Lab API on loopback
- * with a fresh key, then the BFF in front of it.
+ * with a fresh key, then the BFF in front of it. The local Lab API runs in a worker thread
+ * of its own, so the two use two cores (a year of wearable data is many pages from both).
  */
 
 async function main() {
@@ -22,7 +22,7 @@ async function main() {
   const closers: (() => Promise<void>)[] = [];
 
   let upstream: Upstream;
-  let sandbox: RunningSandbox | null = null;
+  let sandbox: SandboxWorker | null = null;
   let management = config.management;
   if (config.upstream.kind === 'embedded') {
     const apiKey = `sk_local_${randomBytes(24).toString('base64url')}`;
@@ -30,21 +30,30 @@ async function main() {
     const managementKey = `mg_local_${randomBytes(24).toString('base64url')}`;
     // The sender's retry clock and test switches (SANDBOX_WEBHOOK_*); the endpoint is this BFF.
     const webhooks = webhookSettingsFromEnv(process.env);
-    sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: config.dataDir,
-      apiKey,
-      keyHeader: config.upstream.keyHeader,
-      // The closed-beta gate of unmatched results for the local team (default on).
-      unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
-      timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
-      ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
-      ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
-      managementKey,
-      // `none`: a plan without the management features, to see what the console says then.
-      managementPlan: managementPlanFromEnv(process.env) ?? 'enterprise',
-    });
+    sandbox = await startSandboxWorker(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: config.dataDir,
+        apiKey,
+        keyHeader: config.upstream.keyHeader,
+        // The closed-beta gate of unmatched results for the local team (default on).
+        unmatchedResultsEnabled: process.env.SANDBOX_UNMATCHED_RESULTS_ENABLED !== 'false',
+        timeseriesPageSize: timeseriesPageSizeFromEnv(process.env),
+        ...(webhooks.retryScale !== undefined ? { webhookRetryScale: webhooks.retryScale } : {}),
+        ...(webhooks.chaos ? { webhookChaos: webhooks.chaos } : {}),
+        managementKey,
+        // `none`: a plan without the management features, to see what the console says then.
+        managementPlan: managementPlanFromEnv(process.env) ?? 'enterprise',
+      },
+      {
+        // The BFF cannot answer without it: better to stop than to hang or answer 502s.
+        onUnexpectedExit(reason) {
+          console.error(`The local Lab API stopped unexpectedly: ${reason}`);
+          process.exit(1);
+        },
+      },
+    );
     const running = sandbox;
     management = { baseUrl: sandbox.url, key: managementKey, orgId: sandbox.management.orgId };
     closers.push(() => running.close());

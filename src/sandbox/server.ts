@@ -2,13 +2,14 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSandboxApp, type SandboxLabEvents } from './app';
-import { managementPlanFromEnv, type ManagementPlan, type SandboxManagement } from './management';
+import type { ManagementPlan, SandboxManagement } from './management';
 import type { SandboxWebhooks } from './webhooks/sender';
 import {
+  managementPlanFromEnv,
+  timeseriesPageSizeFromEnv,
   webhookSettingsFromEnv,
-  type WebhookChaos,
-  type WebhookEndpoint,
-} from './webhooks/settings';
+} from './settingsFromEnv';
+import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
 
 export interface StartSandboxOptions {
   host?: string;
@@ -40,7 +41,7 @@ export interface RunningSandbox {
 }
 
 /** For composition roots that start the local Lab API themselves (`SANDBOX_WEBHOOK_*`). */
-export { webhookSettingsFromEnv, managementPlanFromEnv };
+export { webhookSettingsFromEnv, managementPlanFromEnv, timeseriesPageSizeFromEnv };
 
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
 export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
@@ -91,17 +92,6 @@ function isEntryPoint(): boolean {
   return (
     import.meta.url === pathToFileURL(resolved).href && (name === 'sandbox' || name === 'server')
   );
-}
-
-/** `SANDBOX_TIMESERIES_PAGE_SIZE`: samples per timeseries page, a positive integer (unset: the default). */
-export function timeseriesPageSizeFromEnv(env: NodeJS.ProcessEnv): number | undefined {
-  const text = env.SANDBOX_TIMESERIES_PAGE_SIZE;
-  if (!text) return undefined;
-  const size = Number(text);
-  if (!Number.isInteger(size) || size < 1) {
-    throw new Error(`SANDBOX_TIMESERIES_PAGE_SIZE must be a positive integer, not "${text}".`);
-  }
-  return size;
 }
 
 async function main() {

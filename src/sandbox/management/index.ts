@@ -59,12 +59,5 @@ export async function registerManagement(
   };
 }
 
-/** `SANDBOX_MANAGEMENT_PLAN`: `none` turns the management features off; unset or `enterprise` on. */
-export function managementPlanFromEnv(env: NodeJS.ProcessEnv): ManagementPlan | undefined {
-  const text = env.SANDBOX_MANAGEMENT_PLAN;
-  if (!text) return undefined;
-  if (text !== 'none' && text !== 'enterprise') {
-    throw new Error(`SANDBOX_MANAGEMENT_PLAN must be "none" or "enterprise", not "${text}".`);
-  }
-  return text;
-}
+/** Parsed with the other settings, where a host can read them without the app. */
+export { managementPlanFromEnv } from '../settingsFromEnv';
