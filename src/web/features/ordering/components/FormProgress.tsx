@@ -1,12 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
-import {
-  orderProgress,
-  sectionAnchor,
-  type ProgressContext,
-  type SectionState,
-} from '../lib/formProgress';
+import { requiresPhysician } from '../../../../contract/labAccount';
+import { orderProgress, sectionAnchor, type SectionState } from '../lib/formProgress';
 import type { OrderForm } from '../lib/formTypes';
+import { useChosenAccount, useChosenMarkers, type OrderSetMode } from '../lib/useOrderChoices';
 
 const STATE_WORDS: Record<SectionState, string> = {
   complete: 'complete',
@@ -26,10 +23,15 @@ const STATE_ICONS: Record<SectionState, string> = {
  * The form's sections, each marked complete, to do, optional or with a problem, linking
  * to the section. It watches the whole form on its own, so only it re-renders per key.
  */
-export function FormProgress({ form, ...context }: { form: OrderForm } & ProgressContext) {
+export function FormProgress({ form, mode }: { form: OrderForm; mode: OrderSetMode }) {
   const values = useWatch({ control: form.control });
   const { errors } = useFormState({ control: form.control });
-  const sections = orderProgress(values, errors, context);
+  const account = useChosenAccount(form);
+  const markers = useChosenMarkers(form, mode);
+  const sections = orderProgress(values, errors, {
+    hasQuestions: markers.some((m) => (m.aoe?.questions.length ?? 0) > 0),
+    physicianRequired: account ? requiresPhysician(account.delegated_flow) : false,
+  });
   const required = sections.filter(({ state }) => state !== 'optional');
   const done = required.filter(({ state }) => state === 'complete').length;
 

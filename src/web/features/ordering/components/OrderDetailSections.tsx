@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BILLING_TYPES, CONSENT_TYPES } from '../../../../contract/enums';
-import type { LabAccount } from '../../../../contract/labAccount';
-import type { Marker } from '../../../../contract/labTest';
+import { requiresPhysician } from '../../../../contract/labAccount';
 import { NOTES_MAX_LENGTH } from '../../../../contract/messages';
 import { RESPONSIBLE_RELATIONSHIPS } from '../../../../contract/orderRequest';
 import { humanize } from '../../../shared/lib/format';
 import { describeConsent } from '../../../shared/lib/labels';
 import { SelectField as DesignSelect } from '../../../shared/ui/MultiSelect';
 import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
+import { useChosenAccount, useChosenMarkers, type OrderSetMode } from '../lib/useOrderChoices';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
 import { ImageInput } from './ImageInput';
 import { AddressFields } from './PatientSections';
@@ -87,6 +87,21 @@ export function PhysicianFieldset({
         </>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The physician on an order: required when the chosen lab account's flow delegates. */
+export function OrderPhysicianFieldset(props: {
+  form: OrderForm;
+  enabled: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  const account = useChosenAccount(props.form);
+  return (
+    <PhysicianFieldset
+      {...props}
+      required={account ? requiresPhysician(account.delegated_flow) : false}
+    />
   );
 }
 
@@ -272,8 +287,9 @@ export function ConsentsFieldset({ form }: { form: OrderForm }) {
 }
 
 /** Ask-on-order-entry questions of the chosen markers; answers go in aoe_answers. */
-export function AoeFieldset({ form, markers }: { form: OrderForm; markers: readonly Marker[] }) {
+export function AoeFieldset({ form, mode }: { form: OrderForm; mode: OrderSetMode }) {
   const id = useId();
+  const markers = useChosenMarkers(form, mode);
   const answers = useWatch({ control: form.control, name: 'aoe_answers' }) ?? [];
   const message = useFieldError(form, 'aoe_answers');
   const questions = markers.flatMap((m) =>
@@ -328,8 +344,9 @@ export function AoeFieldset({ form, markers }: { form: OrderForm; markers: reado
   );
 }
 
-export function NotesFieldset({ form, account }: { form: OrderForm; account: LabAccount | null }) {
+export function NotesFieldset({ form }: { form: OrderForm }) {
   const id = useId();
+  const account = useChosenAccount(form);
   const notes = useWatch({ control: form.control, name: 'clinical_notes' });
   const message = useFieldError(form, 'clinical_notes');
   const text = typeof notes === 'string' ? notes.trim() : '';

@@ -1,16 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { get, set, useForm, useWatch } from 'react-hook-form';
-import { aoeIssues } from '../../../../contract/aoe';
-import { GENDERS } from '../../../../contract/enums';
-import type { Marker } from '../../../../contract/labTest';
-import { requiresPhysician } from '../../../../contract/labAccount';
 import {
-  createOrderRequestSchemaFor,
-  orderCrossChecks,
-  resolveLabAccount,
+  memo,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { GENDERS } from '../../../../contract/enums';
+import {
   utcToday,
   type CreateOrderRequest,
   type CreateOrderRequestInput,
@@ -32,10 +33,13 @@ import {
 import { patientOrdersQueryOptions } from '../../patients/api/patients';
 import { createOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
+import { orderResolver } from '../lib/orderValidation';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { sectionAnchor, type OrderSectionId } from '../lib/formProgress';
 import { type OrderForm } from '../lib/formTypes';
+import type { OrderSetMode } from '../lib/useOrderChoices';
+import { useStagedReveal } from '../lib/useStagedReveal';
 import { useFieldError } from './Field';
 import { FormProgress } from './FormProgress';
 import {
@@ -44,9 +48,9 @@ import {
   ConsentsFieldset,
   InsuranceFieldset,
   NotesFieldset,
-  PhysicianFieldset,
+  OrderPhysicianFieldset,
 } from './OrderDetailSections';
-import { OrderSetFieldset, type OrderSetMode } from './OrderSetFieldset';
+import { OrderSetSection } from './OrderSetFieldset';
 import {
   MedicalProxyFieldset,
   PatientAddressFieldset,
@@ -57,11 +61,34 @@ import './orderForm.css';
 
 type Path = CreateOrderRequestInput extends infer T ? keyof T & string : never;
 
-/** One section of the form, the target of its line in the outline. */
-function Section({ id, children }: { id: OrderSectionId; children: ReactNode }) {
+/* Each section watches its own fields. Drawn once, it is not drawn again when a later one
+   appears or the page's own state changes, as long as its props stay the same. */
+const Outline = memo(FormProgress);
+const Picker = memo(PatientPicker);
+const PatientDetails = memo(PatientDetailsFieldset);
+const MedicalProxy = memo(MedicalProxyFieldset);
+const PatientAddress = memo(PatientAddressFieldset);
+const OrderSet = memo(OrderSetSection);
+const Questions = memo(AoeFieldset);
+const Physician = memo(OrderPhysicianFieldset);
+const Insurance = memo(InsuranceFieldset);
+const Billing = memo(BillingFieldset);
+const Consents = memo(ConsentsFieldset);
+const Notes = memo(NotesFieldset);
+
+/** One section of the form, the target of its line in the outline; drawn when `shown`. */
+function Section({
+  id,
+  shown,
+  children,
+}: {
+  id: OrderSectionId;
+  shown: boolean;
+  children: ReactNode;
+}) {
   return (
     <div id={sectionAnchor(id)} className="order-section">
-      {children}
+      {shown ? children : null}
     </div>
   );
 }
@@ -79,68 +106,40 @@ const DEFAULTS: Partial<CreateOrderRequestInput> = {
   priority: false,
 };
 
-/** The full create-order form: every field of the request, with each rule next to its field. */
+/**
+ * The full create-order form: every field of the request, with each rule next to its field.
+ * The patient comes first and is drawn at once; the sections below follow one by one (see
+ * useStagedReveal), and the lab accounts and tests load meanwhile.
+ */
 export function OrderFormPage({ initialUserId }: { initialUserId?: string | undefined }) {
   usePageTitle('New order');
   const today = utcToday();
-  const schema = useMemo(() => createOrderRequestSchemaFor(today), [today]);
-  const { data: accountList } = useSuspenseQuery(labAccountsQueryOptions);
-  const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
-  const accounts = accountList.data;
   const queryClient = useQueryClient();
 
-  /** Rules that need the chosen account, tests and markers: the same functions the API runs. */
-  const crossIssues = (values: CreateOrderRequestInput) => {
-    const testIds = values.order_set?.lab_test_ids ?? [];
-    const tests = labTests.filter((t) => testIds.includes(t.id));
-    const resolved = resolveLabAccount(
-      values.order_set?.lab_account_id ?? values.lab_account_id,
-      accounts,
-    );
-    const markerIds = values.order_set?.add_on?.marker_ids ?? [];
+  /** The lists the cross-field rules need, as the form's sections see them. */
+  const listsFor = async (values: CreateOrderRequestInput) => {
+    // Loaded by the route; if they failed, the rules that need them see no accounts or tests.
+    const [accountList, labTests] = await Promise.all([
+      queryClient.query({ ...labAccountsQueryOptions, staleTime: 'static' }).catch(() => null),
+      queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }).catch(() => null),
+    ]);
+    const accounts = accountList?.data ?? [];
     const lab = accounts.find((a) => a.id === values.lab_account_id)?.lab;
     // Add-on markers come from the lab's marker list (the cache the marker choices filled).
     const labMarkers = lab
       ? (queryClient.getQueryData(labMarkersQueryOptions(lab).queryKey)?.markers ?? [])
       : [];
-    const allMarkers = [...labMarkers, ...labTests.flatMap((t) => t.markers ?? [])];
-    const markers =
-      markerIds.length > 0
-        ? markerIds.flatMap((id) => allMarkers.find((m) => m.id === id) ?? [])
-        : tests.flatMap((t) => t.markers ?? []);
-    return [
-      ...(resolved.issue ? [resolved.issue] : []),
-      ...orderCrossChecks(values, {
-        labAccount: resolved.account,
-        labTests: tests.map((t) => ({
-          id: t.id,
-          method: t.method,
-          lab: t.lab ? { slug: t.lab.slug } : null,
-        })),
-      }),
-      ...aoeIssues(markers, values.aoe_answers),
-    ];
+    return { accounts, labTests: labTests ?? [], labMarkers };
   };
 
   const form: OrderForm = useForm<CreateOrderRequestInput, unknown, CreateOrderRequest>({
     // The error summary takes focus instead, and links to each field.
     shouldFocusError: false,
     resolver: async (values, context, options) => {
-      const result = await zodResolver(schema)(values, context, options);
-      const issues = crossIssues(values);
-      if (issues.length === 0) return result;
-      // The rules that need the chosen account, tests and markers show with the schema's.
-      const errors = { ...result.errors };
-      for (const issue of issues) {
-        const path = issue.path.join('.');
-        if (!get(errors, path)) set(errors, path, { type: 'cross', message: issue.message });
-      }
-      return { values: {}, errors };
+      return orderResolver(today, await listsFor(values))(values, context, options);
     },
-    defaultValues: {
-      ...DEFAULTS,
-      ...(accounts.length === 1 ? { lab_account_id: accounts[0]?.id } : {}),
-    },
+    // A team's only lab account is chosen by the order set once the accounts are in.
+    defaultValues: DEFAULTS,
     shouldUnregister: true,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -157,26 +156,10 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   const { submit, done: submitted } = useOrderSubmission(createOrder);
 
   const userId = useWatch({ control: form.control, name: 'user_id' });
-  const accountId = useWatch({ control: form.control, name: 'lab_account_id' });
-  const watchedTests = useWatch({ control: form.control, name: 'order_set.lab_test_ids' });
-  const watchedMarkerIds = useWatch({ control: form.control, name: 'order_set.add_on.marker_ids' });
   const userMessage = useFieldError(form, 'user_id');
-  const account = accounts.find((a) => a.id === accountId) ?? null;
-  const physicianRequired = account ? requiresPhysician(account.delegated_flow) : false;
-
-  const labMarkers = useQuery({
-    ...labMarkersQueryOptions(account?.lab ?? ''),
-    enabled: mode === 'markers' && account !== null,
-  });
-  const chosenMarkers: Marker[] = useMemo(() => {
-    const chosenTests = watchedTests ?? [];
-    const chosenMarkerIds = watchedMarkerIds ?? [];
-    if (mode === 'tests') {
-      return labTests.filter((t) => chosenTests.includes(t.id)).flatMap((t) => t.markers ?? []);
-    }
-    const all = [...(labMarkers.data?.markers ?? []), ...labTests.flatMap((t) => t.markers ?? [])];
-    return chosenMarkerIds.flatMap((id) => all.find((m) => m.id === id) ?? []);
-  }, [mode, labTests, watchedTests, watchedMarkerIds, labMarkers.data]);
+  // The patient; then details, address, order set, questions and physician, insurance and
+  // billing, consents and notes.
+  const { shown, showAll } = useStagedReveal(7);
 
   const { isDirty, isSubmitting } = form.formState;
   useBlocker({
@@ -186,33 +169,54 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
   });
 
   /** A returning patient's details come from their latest order, unless some were typed. */
-  const prefillFromLatestOrder = async (id: string) => {
-    if (form.getValues('patient_details.first_name')) return;
-    const page = await queryClient.query(patientOrdersQueryOptions(id)).catch(() => null);
-    const latest = page?.orders.find((o) => o.patient_details);
-    const details = latest?.patient_details;
-    if (!details || form.getValues('patient_details.first_name')) return;
-    const fill = { shouldDirty: true } as const;
-    form.setValue('patient_details.first_name', details.first_name ?? '', fill);
-    form.setValue('patient_details.last_name', details.last_name ?? '', fill);
-    form.setValue('patient_details.dob', details.dob.slice(0, 10), fill);
-    const gender = GENDERS.find((g) => g === details.gender);
-    if (gender) form.setValue('patient_details.gender', gender, fill);
-    if (details.phone_number)
-      form.setValue('patient_details.phone_number', details.phone_number, fill);
-    if (details.email) form.setValue('patient_details.email', details.email, fill);
-    const address = latest.patient_address;
-    if (address) {
-      form.setValue('patient_address.first_line', address.first_line, fill);
-      if (address.second_line)
-        form.setValue('patient_address.second_line', address.second_line, fill);
-      form.setValue('patient_address.city', address.city, fill);
-      form.setValue('patient_address.state', address.state, fill);
-      form.setValue('patient_address.zip', address.zip, fill);
-      form.setValue('patient_address.country', address.country, fill);
-    }
-    setPrefilled(true);
-  };
+  const prefillFromLatestOrder = useCallback(
+    async (id: string) => {
+      if (form.getValues('patient_details.first_name')) return;
+      const page = await queryClient.query(patientOrdersQueryOptions(id)).catch(() => null);
+      const latest = page?.orders.find((o) => o.patient_details);
+      const details = latest?.patient_details;
+      if (!details || form.getValues('patient_details.first_name')) return;
+      const fill = { shouldDirty: true } as const;
+      form.setValue('patient_details.first_name', details.first_name ?? '', fill);
+      form.setValue('patient_details.last_name', details.last_name ?? '', fill);
+      form.setValue('patient_details.dob', details.dob.slice(0, 10), fill);
+      const gender = GENDERS.find((g) => g === details.gender);
+      if (gender) form.setValue('patient_details.gender', gender, fill);
+      if (details.phone_number)
+        form.setValue('patient_details.phone_number', details.phone_number, fill);
+      if (details.email) form.setValue('patient_details.email', details.email, fill);
+      const address = latest.patient_address;
+      if (address) {
+        form.setValue('patient_address.first_line', address.first_line, fill);
+        if (address.second_line)
+          form.setValue('patient_address.second_line', address.second_line, fill);
+        form.setValue('patient_address.city', address.city, fill);
+        form.setValue('patient_address.state', address.state, fill);
+        form.setValue('patient_address.zip', address.zip, fill);
+        form.setValue('patient_address.country', address.country, fill);
+      }
+      setPrefilled(true);
+    },
+    [form, queryClient],
+  );
+  const choosePatient = useCallback(
+    (id: string) => {
+      form.setValue('user_id', id, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+      void prefillFromLatestOrder(id);
+    },
+    [form, prefillFromLatestOrder],
+  );
+  const chooseMode = useCallback(
+    (next: OrderSetMode) => {
+      setMode(next);
+      form.setValue('order_set.lab_test_ids', next === 'tests' ? [] : undefined);
+      form.setValue('order_set.add_on', undefined);
+    },
+    [form],
+  );
 
   /* A patient page sends its patient here: chosen as if picked, details filled alike. The
      user_id has no input of its own in the form, so a default value alone would not be sent. */
@@ -265,8 +269,6 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     }
   };
 
-  const hasQuestions = chosenMarkers.some((m) => (m.aoe?.questions.length ?? 0) > 0);
-
   return (
     <>
       <h1>New order</h1>
@@ -275,32 +277,20 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
         Required fields are marked by their messages if left empty.
       </p>
       <div className="order-layout">
-        <FormProgress
-          form={form}
-          hasQuestions={hasQuestions}
-          physicianRequired={physicianRequired}
-        />
+        <Outline form={form} mode={mode} />
         <div className="order-layout__main">
           <ErrorSummary {...summary} />
-          <Section id="patient">
-            <PatientPicker
-              userId={userId}
-              message={userMessage}
-              onChoose={(id) => {
-                form.setValue('user_id', id, {
-                  shouldDirty: true,
-                  shouldValidate: form.formState.isSubmitted,
-                });
-                void prefillFromLatestOrder(id);
-              }}
-            />
+          <Section id="patient" shown>
+            <Picker userId={userId} message={userMessage} onChoose={choosePatient} />
           </Section>
           <form
             className="form order-form"
             noValidate
-            onSubmit={(event) =>
-              void form.handleSubmit(onValid, (errors) => showSummary(errors))(event)
-            }
+            onSubmit={(event) => {
+              // A submit before every section is drawn: the summary links to all fields.
+              showAll();
+              void form.handleSubmit(onValid, (errors) => showSummary(errors))(event);
+            }}
             aria-label="New order"
           >
             {prefilled ? (
@@ -309,59 +299,43 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
                 them before placing the order.
               </p>
             ) : null}
-            <Section id="details">
-              <PatientDetailsFieldset form={form} />
-              <MedicalProxyFieldset
-                form={form}
-                today={today}
-                enabled={proxy}
-                onToggle={(on) => setProxy(on)}
-              />
+            <Section id="details" shown={shown >= 2}>
+              <PatientDetails form={form} />
+              <MedicalProxy form={form} today={today} enabled={proxy} onToggle={setProxy} />
             </Section>
-            <Section id="address">
-              <PatientAddressFieldset form={form} />
+            <Section id="address" shown={shown >= 3}>
+              <PatientAddress form={form} />
             </Section>
-            <Section id="tests">
-              <OrderSetFieldset
-                form={form}
-                accounts={accounts}
-                labTests={labTests}
-                mode={mode}
-                onMode={(next) => {
-                  setMode(next);
-                  form.setValue('order_set.lab_test_ids', next === 'tests' ? [] : undefined);
-                  form.setValue('order_set.add_on', undefined);
-                }}
-              />
+            <Section id="tests" shown={shown >= 4}>
+              <OrderSet form={form} mode={mode} onMode={chooseMode} />
             </Section>
-            <Section id="questions">
-              <AoeFieldset form={form} markers={chosenMarkers} />
+            <Section id="questions" shown={shown >= 5}>
+              <Questions form={form} mode={mode} />
             </Section>
-            <Section id="physician">
-              <PhysicianFieldset
-                form={form}
-                required={physicianRequired}
-                enabled={physician}
-                onToggle={setPhysician}
-              />
+            <Section id="physician" shown={shown >= 5}>
+              <Physician form={form} enabled={physician} onToggle={setPhysician} />
             </Section>
-            <Section id="insurance">
-              <InsuranceFieldset form={form} enabled={insurance} onToggle={setInsurance} />
+            <Section id="insurance" shown={shown >= 6}>
+              <Insurance form={form} enabled={insurance} onToggle={setInsurance} />
             </Section>
-            <Section id="billing">
-              <BillingFieldset form={form} />
+            <Section id="billing" shown={shown >= 6}>
+              <Billing form={form} />
             </Section>
-            <Section id="consents">
-              <ConsentsFieldset form={form} />
+            <Section id="consents" shown={shown >= 7}>
+              <Consents form={form} />
             </Section>
-            <Section id="notes">
-              <NotesFieldset form={form} account={account} />
+            <Section id="notes" shown={shown >= 7}>
+              <Notes form={form} />
             </Section>
-            <p className="actions order-form__submit">
-              <button type="submit" className="button" disabled={isSubmitting}>
-                {isSubmitting ? 'Placing the order …' : 'Place order'}
-              </button>
-            </p>
+            {/* With the first fields: Enter in a field submits only when the form has its
+                submit button. The fields drawn first are taller than any screen. */}
+            {shown >= 2 ? (
+              <p className="actions order-form__submit">
+                <button type="submit" className="button" disabled={isSubmitting}>
+                  {isSubmitting ? 'Placing the order …' : 'Place order'}
+                </button>
+              </p>
+            ) : null}
             {isSubmitting ? (
               <p role="status" className="pending">
                 Placing the order …

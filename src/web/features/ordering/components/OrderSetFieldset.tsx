@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { COLLECTION_METHODS } from '../../../../contract/enums';
 import { requiresPhysician, type LabAccount } from '../../../../contract/labAccount';
@@ -7,32 +7,75 @@ import type { LabTest, Marker } from '../../../../contract/labTest';
 import { describeError } from '../../../shared/api/client';
 import { formatPrice, humanize } from '../../../shared/lib/format';
 import { describeCollectionMethod, describeDelegatedFlow } from '../../../shared/lib/labels';
+import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Pending } from '../../../shared/ui/states';
-import { labMarkersQueryOptions } from '../../lab-tests/api/labTests';
+import {
+  labAccountsQueryOptions,
+  labMarkersQueryOptions,
+  labTestsQueryOptions,
+} from '../../lab-tests/api/labTests';
 import type { OrderForm } from '../lib/formTypes';
+import type { OrderSetMode } from '../lib/useOrderChoices';
 import { FieldMessage, SelectField, useFieldError } from './Field';
-
-export type OrderSetMode = 'tests' | 'markers';
 
 function accountName(account: LabAccount): string {
   return account.account_name ?? `${account.lab} account`;
 }
 
+interface OrderSetProps {
+  form: OrderForm;
+  mode: OrderSetMode;
+  onMode: (mode: OrderSetMode) => void;
+}
+
+/**
+ * The order set once the team's lab accounts and tests are in: the rest of the form is
+ * drawn and can be filled while they load, with grey lines here until they arrive.
+ */
+export function OrderSetSection(props: OrderSetProps) {
+  const accounts = useQuery(labAccountsQueryOptions);
+  const labTests = useQuery(labTestsQueryOptions);
+  const error = accounts.error ?? labTests.error;
+  if (error) {
+    return (
+      <div className="card">
+        <p role="alert" className="form-alert">
+          The lab accounts and tests could not be loaded: {describeError(error)}
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void Promise.all([accounts.refetch(), labTests.refetch()])}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!accounts.data || !labTests.data) {
+    return <Skeleton lines={4} label="Loading lab accounts and tests …" />;
+  }
+  return <OrderSetFieldset {...props} accounts={accounts.data.data} labTests={labTests.data} />;
+}
+
 /** Lab account, then only its lab's tests or add-on markers, then the collection method. */
-export function OrderSetFieldset({
+function OrderSetFieldset({
   form,
   accounts,
   labTests,
   mode,
   onMode,
-}: {
-  form: OrderForm;
+}: OrderSetProps & {
   accounts: readonly LabAccount[];
   labTests: readonly LabTest[];
-  mode: OrderSetMode;
-  onMode: (mode: OrderSetMode) => void;
 }) {
   const id = useId();
+  const onlyAccount = accounts.length === 1 ? accounts[0]?.id : undefined;
+  useLayoutEffect(() => {
+    // A team's only account is chosen from the start, as the form's default: not an edit.
+    if (onlyAccount && !form.getValues('lab_account_id'))
+      form.resetField('lab_account_id', { defaultValue: onlyAccount });
+  }, [form, onlyAccount]);
   const accountId = useWatch({ control: form.control, name: 'lab_account_id' });
   const chosenTests = useWatch({ control: form.control, name: 'order_set.lab_test_ids' }) ?? [];
   const chosenMarkers =

@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { AsyncCombobox, type ComboboxOption } from '../../../shared/ui/AsyncCombobox';
 import { SelectField } from '../../../shared/ui/MultiSelect';
+import { Pending } from '../../../shared/ui/states';
 import {
   PATIENT_SEARCH_COVERS,
   patientNamesQueryOptions,
   patientSearchQueryOptions,
   patientsQueryOptions,
 } from '../../patients/api/patients';
-import { CreatePatientForm } from '../../patients/components/CreatePatientForm';
 import { bornOn, patientTitle, searchHitOption } from '../../patients/lib/naming';
+
+/* Drawn when its section is opened: most orders are for a patient who exists already, and
+   the new-order form's first screen is drawn sooner without it. */
+const CreatePatientForm = lazy(async () => {
+  const { CreatePatientForm: Form } = await import('../../patients/components/CreatePatientForm');
+  return { default: Form };
+});
 
 /** The latest patients offered in the list before any search. */
 const LISTED = 50;
@@ -32,6 +39,7 @@ export function PatientPicker({
   const id = useId();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<ComboboxOption | null>(null);
+  const [creating, setCreating] = useState(false);
   const hits = useQuery(patientSearchQueryOptions(search));
   const patients = useQuery(patientsQueryOptions(0, LISTED));
   const users = patients.data?.users ?? [];
@@ -91,9 +99,21 @@ export function PatientPicker({
         />
         {patients.isError ? <p role="alert">{describeError(patients.error)}</p> : null}
       </div>
-      <details>
+      <details
+        onToggle={(event) => {
+          // Kept once drawn, so closing and opening again keeps what was typed.
+          if (event.currentTarget.open) setCreating(true);
+        }}
+      >
         <summary>Create a new patient</summary>
-        <CreatePatientForm onCreated={(user) => onChoose(user.user_id)} onUseExisting={onChoose} />
+        {creating ? (
+          <Suspense fallback={<Pending label="Loading the patient form …" />}>
+            <CreatePatientForm
+              onCreated={(user) => onChoose(user.user_id)}
+              onUseExisting={onChoose}
+            />
+          </Suspense>
+        ) : null}
       </details>
     </section>
   );

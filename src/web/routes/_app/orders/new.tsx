@@ -10,12 +10,12 @@ export const Route = createFileRoute('/_app/orders/new')({
   staticData: { permission: 'orders.write', title: 'New order' },
   // A patient page links here with its patient chosen.
   validateSearch: z.object({ userId: z.uuid().optional() }),
-  loader: async ({ context: { queryClient, forbidden } }) => {
+  loader: ({ context: { queryClient, forbidden } }) => {
     if (forbidden) return;
-    await Promise.all([
-      queryClient.query({ ...labAccountsQueryOptions, staleTime: 'static' }),
-      queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }),
-    ]);
+    /* Started, not awaited: the patient comes first on the form and needs neither list, so
+       the form draws at once and only the order set waits for them (it shows their error). */
+    void queryClient.query({ ...labAccountsQueryOptions, staleTime: 'static' }).catch(() => null);
+    void queryClient.query({ ...labTestsQueryOptions, staleTime: 'static' }).catch(() => null);
   },
   component: NewOrderRoute,
 });
