@@ -72,6 +72,14 @@ function windowRequests(p: TimeseriesParams, split: boolean): WindowRequest[] {
   });
 }
 
+/**
+ * Set once the worker's requests were refused twice in a row while the page's own went
+ * through: its requests do not carry the session (a session cookie the worker's fetches
+ * cannot see). Pages are then loaded on the main thread for the rest of the tab's life,
+ * instead of a new worker, refused again, after every successful check.
+ */
+let workerRefused = false;
+
 /** Pages kept by window and place in its cursor chain, joined oldest first. */
 class PageStore {
   private readonly byWindow: SeriesChunk[][][] = [];
@@ -152,8 +160,11 @@ export async function fetchAllPages(
   p: TimeseriesParams,
   signal?: AbortSignal,
   onProgress?: (progress: PagesProgress) => void,
+  /** Loads of this query already refused (401) although the session was then found valid. */
+  refused = 0,
 ): Promise<LoadedTimeseries> {
-  const how = strategy();
+  const chosen = strategy();
+  const how = chosen === 'windows-worker' && workerRefused ? 'windows-main' : chosen;
   const windows = windowRequests(p, how !== 'sequential-main');
   const store = new PageStore();
   let drawnAt = performance.now();
@@ -179,7 +190,12 @@ export async function fetchAllPages(
     if (error.status !== 401) throw toApiError(error.status, error.body, error.message);
     // The session ended: the client asks to sign in again; once it has, the load starts over.
     await apiGet(error.path, groupedTimeseriesSchema, signal);
-    return fetchAllPages(p, signal, onProgress);
+    // The page's own request went through. Refused again after that, the worker is what lacks
+    // the session: the main thread loads. Refused even there, the load gives up instead of
+    // asking forever (each round a worker and a request more, never an answer).
+    if (refused >= 1 && how === 'windows-worker') workerRefused = true;
+    else if (refused >= 1) throw toApiError(error.status, error.body, error.message);
+    return fetchAllPages(p, signal, onProgress, refused + 1);
   }
   // bench/chart.mjs measures from the last page's arrival to an interactive chart.
   performance.mark('wearables:data-arrived');

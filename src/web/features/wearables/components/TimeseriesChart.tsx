@@ -6,7 +6,6 @@ import {
   Brush,
   CartesianGrid,
   ComposedChart,
-  Legend,
   Line,
   ReferenceArea,
   Tooltip,
@@ -20,7 +19,7 @@ import { bandKeys, type ChartData, type ChartRow, type TimeWindow } from '../lib
 /*
  * The one component that knows recharts; it is loaded lazily so recharts lands only in the
  * wearables chunk. It gets rows already reduced to about its width (buckets or thinned points):
- * no animation, no dots.
+ * no animation, no dots, and no recharts legend (see ChartLegend).
  */
 
 /**
@@ -160,6 +159,28 @@ function ChartTooltip({
 
 const BUCKET_WORDS = { hour: 'The hour', day: 'The day', week: 'The week' } as const;
 
+/**
+ * The series' names under the plot, in HTML. recharts' own legend measures itself once the
+ * series have registered and then lays the whole chart out again: a second synchronous pass
+ * over every axis and line, in the task that first draws the data.
+ */
+function ChartLegend({ data }: { data: ChartData }) {
+  return (
+    <ul className="chart-legend">
+      {data.keys.map((key, i) => (
+        <li key={key}>
+          <span
+            aria-hidden="true"
+            className={`chart-legend__mark chart-legend__mark--${data.kind}`}
+            style={{ background: COLOURS[i % COLOURS.length] }}
+          />
+          {key}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TimeseriesChart({
   data,
   width,
@@ -196,34 +217,36 @@ function TimeseriesChart({
   );
   if (data.kind === 'count') {
     return (
-      <BarChart {...common}>
-        <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-        <XAxis dataKey="t" type="category" scale="band" tickFormatter={tick} minTickGap={24} />
-        <YAxis
-          width={64}
-          domain={[0, 'auto']}
-          label={{ value: unit, angle: -90, position: 'insideLeft' }}
-          allowDecimals={false}
-        />
-        {tooltip}
-        <Legend />
-        <Brush
-          dataKey="t"
-          height={28}
-          tickFormatter={tick}
-          stroke="var(--chart-brush)"
-          fill="var(--surface)"
-        />
-        {data.keys.map((key, i) => (
-          <Bar
-            key={key}
-            dataKey={key}
-            name={key}
-            fill={COLOURS[i % COLOURS.length]}
-            isAnimationActive={false}
+      <>
+        <BarChart {...common}>
+          <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
+          <XAxis dataKey="t" type="category" scale="band" tickFormatter={tick} minTickGap={24} />
+          <YAxis
+            width={64}
+            domain={[0, 'auto']}
+            label={{ value: unit, angle: -90, position: 'insideLeft' }}
+            allowDecimals={false}
           />
-        ))}
-      </BarChart>
+          {tooltip}
+          <Brush
+            dataKey="t"
+            height={28}
+            tickFormatter={tick}
+            stroke="var(--chart-brush)"
+            fill="var(--surface)"
+          />
+          {data.keys.map((key, i) => (
+            <Bar
+              key={key}
+              dataKey={key}
+              name={key}
+              fill={COLOURS[i % COLOURS.length]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+        <ChartLegend data={data} />
+      </>
     );
   }
   const band =
@@ -232,115 +255,117 @@ function TimeseriesChart({
   const at = (state: { activeLabel?: unknown } | null | undefined) =>
     typeof state?.activeLabel === 'number' ? state.activeLabel : null;
   return (
-    <ComposedChart
-      {...common}
-      onMouseDown={(state) => {
-        const t = at(state);
-        if (onZoom && t !== null) setDrag({ from: t, to: t });
-      }}
-      onMouseMove={(state) => {
-        const t = at(state);
-        if (drag && t !== null) setDrag({ ...drag, to: t });
-      }}
-      onMouseUp={() => {
-        if (drag && drag.from !== drag.to) {
-          onZoom?.({ from: Math.min(drag.from, drag.to), to: Math.max(drag.from, drag.to) });
-        }
-        setDrag(null);
-      }}
-    >
-      {lab && (lab.min !== null || lab.max !== null) ? (
-        <ReferenceArea
-          className="lab-band"
-          y1={lab.min ?? undefined}
-          y2={lab.max ?? undefined}
-          ifOverflow="extendDomain"
+    <>
+      <ComposedChart
+        {...common}
+        onMouseDown={(state) => {
+          const t = at(state);
+          if (onZoom && t !== null) setDrag({ from: t, to: t });
+        }}
+        onMouseMove={(state) => {
+          const t = at(state);
+          if (drag && t !== null) setDrag({ ...drag, to: t });
+        }}
+        onMouseUp={() => {
+          if (drag && drag.from !== drag.to) {
+            onZoom?.({ from: Math.min(drag.from, drag.to), to: Math.max(drag.from, drag.to) });
+          }
+          setDrag(null);
+        }}
+      >
+        {lab && (lab.min !== null || lab.max !== null) ? (
+          <ReferenceArea
+            className="lab-band"
+            y1={lab.min ?? undefined}
+            y2={lab.max ?? undefined}
+            ifOverflow="extendDomain"
+          />
+        ) : null}
+        <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          domain={data.domain ? [data.domain.from, data.domain.to] : ['dataMin', 'dataMax']}
+          allowDataOverflow
+          scale="linear"
+          tickFormatter={tick}
+          minTickGap={24}
         />
-      ) : null}
-      <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-      <XAxis
-        dataKey="t"
-        type="number"
-        domain={data.domain ? [data.domain.from, data.domain.to] : ['dataMin', 'dataMax']}
-        allowDataOverflow
-        scale="linear"
-        tickFormatter={tick}
-        minTickGap={24}
-      />
-      <YAxis
-        width={64}
-        domain={['auto', 'auto']}
-        label={{ value: unit, angle: -90, position: 'insideLeft' }}
-      />
-      {tooltip}
-      <Legend />
-      {band
-        ? data.keys.map((key, i) => {
-            const b = bandKeys(key);
-            return (
-              <Area
-                key={`${key} band`}
-                className="chart-band"
-                dataKey={(row: ChartRow) =>
-                  row[b.min] === undefined ? null : [row[b.min], row[b.max]]
-                }
-                name={`${key} lowest to highest`}
-                stroke="none"
-                fill={COLOURS[i % COLOURS.length]}
-                fillOpacity={0.25}
-                legendType="none"
-                tooltipType="none"
-                activeDot={false}
-                isAnimationActive={false}
+        <YAxis
+          width={64}
+          domain={['auto', 'auto']}
+          label={{ value: unit, angle: -90, position: 'insideLeft' }}
+        />
+        {tooltip}
+        {band
+          ? data.keys.map((key, i) => {
+              const b = bandKeys(key);
+              return (
+                <Area
+                  key={`${key} band`}
+                  className="chart-band"
+                  dataKey={(row: ChartRow) =>
+                    row[b.min] === undefined ? null : [row[b.min], row[b.max]]
+                  }
+                  name={`${key} lowest to highest`}
+                  stroke="none"
+                  fill={COLOURS[i % COLOURS.length]}
+                  fillOpacity={0.25}
+                  legendType="none"
+                  tooltipType="none"
+                  activeDot={false}
+                  isAnimationActive={false}
+                />
+              );
+            })
+          : null}
+        {data.keys.map((key, i) => (
+          <Line
+            key={key}
+            dataKey={key}
+            name={key}
+            type="linear"
+            stroke={COLOURS[i % COLOURS.length]}
+            strokeWidth={1.5}
+            dot={false}
+            // Buckets without samples are gaps in the data, not a line to draw across.
+            connectNulls={!band}
+            isAnimationActive={false}
+          />
+        ))}
+        {lab ? (
+          <Line
+            dataKey={LAB_KEY}
+            name={`Lab ${lab.name}`}
+            stroke="none"
+            legendType="none"
+            dot={(props: {
+              cx?: number | null;
+              cy?: number | null;
+              payload?: unknown;
+              index?: number;
+            }) => (
+              <LabDot
+                key={props.index ?? 0}
+                cx={props.cx}
+                cy={props.cy}
+                point={labAt.get((props.payload as { t: number } | undefined)?.t ?? Number.NaN)}
               />
-            );
-          })
-        : null}
-      {data.keys.map((key, i) => (
-        <Line
-          key={key}
-          dataKey={key}
-          name={key}
-          type="linear"
-          stroke={COLOURS[i % COLOURS.length]}
-          strokeWidth={1.5}
-          dot={false}
-          // Buckets without samples are gaps in the data, not a line to draw across.
-          connectNulls={!band}
-          isAnimationActive={false}
-        />
-      ))}
-      {lab ? (
-        <Line
-          dataKey={LAB_KEY}
-          name={`Lab ${lab.name}`}
-          stroke="none"
-          legendType="none"
-          dot={(props: {
-            cx?: number | null;
-            cy?: number | null;
-            payload?: unknown;
-            index?: number;
-          }) => (
-            <LabDot
-              key={props.index ?? 0}
-              cx={props.cx}
-              cy={props.cy}
-              point={labAt.get((props.payload as { t: number } | undefined)?.t ?? Number.NaN)}
-            />
-          )}
-          activeDot={false}
-          isAnimationActive={false}
-        />
-      ) : null}
-      {drag && drag.from !== drag.to ? (
-        <ReferenceArea
-          className="chart-zoom-area"
-          x1={Math.min(drag.from, drag.to)}
-          x2={Math.max(drag.from, drag.to)}
-        />
-      ) : null}
-    </ComposedChart>
+            )}
+            activeDot={false}
+            isAnimationActive={false}
+          />
+        ) : null}
+        {drag && drag.from !== drag.to ? (
+          <ReferenceArea
+            className="chart-zoom-area"
+            x1={Math.min(drag.from, drag.to)}
+            x2={Math.max(drag.from, drag.to)}
+          />
+        ) : null}
+      </ComposedChart>
+      <ChartLegend data={data} />
+    </>
   );
 }
 

@@ -4,13 +4,13 @@ import {
   startTransition,
   lazy,
   useCallback,
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { SelectField } from '../../../shared/ui/MultiSelect';
 import {
   TIMESERIES_RESOURCES,
   findTimeseriesResource,
@@ -35,12 +35,21 @@ import { LabOverlayNote } from './LabOverlayNote';
 import type { Series } from '../lib/series';
 import { pan, zoomIn, zoomOut, zoomTo } from '../lib/zoom';
 import { SamplesTable } from './SamplesTable';
+import { WearablesControls } from './WearablesControls';
 
 // recharts (about 100 KB gzip) loads only on this page, while the pages of data load.
 const loadChart = () => import('./TimeseriesChart');
 const TimeseriesChart = lazy(loadChart);
 
 const CHART_HEIGHT = 360;
+/** The width assumed for the figures until the chart's box has been observed. */
+const FIRST_WIDTH = 800;
+/**
+ * A load still running after this long draws the chart's empty frame, so recharts is set up
+ * by the time a long load (a year of minutes) lands. A short one draws once, with its data:
+ * the frame would only add a long task to the first screen.
+ */
+const WARM_AFTER_MS = 1_000;
 /** Plot area: the chart's width less the value axis and margins. */
 const AXIS_WIDTH = 88;
 /**
@@ -56,16 +65,19 @@ const RESOLUTION_WORDS: Record<ChartData['resolution'], string> = {
   day: 'per day, the mean and the lowest to highest',
   week: 'per week, the mean and the lowest to highest',
 };
-const viewFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Made on first use (a zoomable chart on screen): a formatter is not free to build. */
+let viewFormatter: Intl.DateTimeFormat | undefined;
+const viewFormat = (t: number) =>
+  (viewFormatter ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })).format(t);
 
 /**
  * Providers seen per patient and resource in this tab, so the filter still offers the others
  * once one is chosen (a filtered answer names only that one).
  */
 const knownProviders = new Map<string, Set<string>>();
-
-/** "All providers" as an option: no provider slug can be `*`. */
-const ALL_PROVIDERS = '*';
 
 /** The clinician's zone: the days they pick are their days. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -77,20 +89,50 @@ export interface WearablesViewProps {
   onSearch: (search: WearablesSearch) => void;
 }
 
-/** The chart's width in CSS pixels: the downsampling target. */
+/**
+ * The chart's width in CSS pixels: the downsampling target. Read from the observer's entries,
+ * which come after the browser's own layout: reading `clientWidth` on mount forced a layout of
+ * the whole new page inside the mounting task.
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
+  // Null until the first observation (the next frame): the chart waits for it.
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setWidth(Math.max(280, Math.floor(element.clientWidth)));
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(280, Math.floor(entry.contentRect.width)));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
   return { ref, width };
+}
+
+/**
+ * Whether the chart should be mounted while nothing is drawn yet: once a load has run for
+ * `WARM_AFTER_MS`, or once a chart was drawn (it then stays, as new loads come and go).
+ */
+function useChartWarm(fetching: boolean, drawn: boolean): boolean {
+  const [warm, setWarm] = useState(false);
+  // Remembered during render (React's pattern for state from earlier renders): no extra commit.
+  if (drawn && !warm) setWarm(true);
+  useEffect(() => {
+    if (warm || !fetching) return;
+    const timer = setTimeout(() => startTransition(() => setWarm(true)), WARM_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [warm, fetching]);
+  return warm || drawn;
+}
+
+/** The chart's room while it has nothing to draw: the same height, so nothing below jumps. */
+function ChartPlaceholder() {
+  return (
+    <div className="chart-placeholder" style={{ height: CHART_HEIGHT }}>
+      <p className="pending">Drawing the chart …</p>
+    </div>
+  );
 }
 
 export function WearablesView({ userId, role, search, onSearch }: WearablesViewProps) {
@@ -105,15 +147,22 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   const patientName = patientTitle(names.data?.get(userId), '');
   usePageTitle(`Wearables${patientName ? ` of ${patientName}` : ''}: ${resource.label}`);
 
-  let range: ReturnType<typeof toQueryRange> | null = null;
-  let rangeText = '';
-  let rangeError = '';
-  try {
-    range = toQueryRange(from, to, timeZone);
-    rangeText = describeRange(from, to, timeZone);
-  } catch (error) {
-    rangeError = error instanceof Error ? error.message : 'The range is not valid.';
-  }
+  // Zone arithmetic on every render (pages arriving re-render the view) is not free: once per range.
+  const { range, rangeText, rangeError } = useMemo(() => {
+    try {
+      return {
+        range: toQueryRange(from, to, timeZone),
+        rangeText: describeRange(from, to, timeZone),
+        rangeError: '',
+      };
+    } catch (error) {
+      return {
+        range: null,
+        rangeText: '',
+        rangeError: error instanceof Error ? error.message : 'The range is not valid.',
+      };
+    }
+  }, [from, to]);
 
   const params: TimeseriesParams = {
     userId,
@@ -142,6 +191,21 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
     () => query.data?.series ?? partialSeries ?? [],
     [query.data, partialSeries],
   );
+  // What the chart, the table and the lines about them draw: a render behind the query. The
+  // query's answer re-renders through its store, synchronously, in one long task; the deferred
+  // render that draws the chart and the table is one React can slice (and drop for a newer one).
+  const outcome = useMemo(
+    () => ({
+      series,
+      fetching: query.isFetching,
+      loaded: query.isSuccess ? { pages: query.data.pages } : null,
+    }),
+    [series, query.isFetching, query.isSuccess, query.data],
+  );
+  const drawn = useDeferredValue(outcome);
+  // While the deferred render is behind, what it drew belongs to the previous answer: the lines
+  // that state figures or emptiness wait for it, the chart and table stay as they were.
+  const settled = drawn === outcome;
 
   // What was asked for is the time axis; the view is a part of it once zoomed.
   const asked: TimeWindow | null = range
@@ -169,9 +233,9 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   const shown = view ?? asked;
   const chart = useMemo(() => {
     const data = toChartData(
-      series,
+      drawn.series,
       resource,
-      (width - AXIS_WIDTH) * POINTS_PER_PIXEL,
+      ((width ?? FIRST_WIDTH) - AXIS_WIDTH) * POINTS_PER_PIXEL,
       timeZone,
       resource.kind === 'line' ? shown : null,
     );
@@ -180,7 +244,9 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
     return data;
     // The view's bounds, not its object, decide the rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [series, resource, width, shown?.from, shown?.to]);
+  }, [drawn.series, resource, width, shown?.from, shown?.to]);
+  // Mounted with something to draw, or early for a long load (see WARM_AFTER_MS).
+  const chartMounted = useChartWarm(outcome.fetching, chart.keys.length > 0);
 
   // Providers offered in the filter: those seen for this patient and resource, plus the chosen one.
   const seenKey = `${userId}|${resource.slug}`;
@@ -188,18 +254,22 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
   knownProviders.set(seenKey, providers);
   for (const s of series) providers.add(s.provider);
   if (provider) providers.add(provider);
+  // The same array while the set is the same, so the memoised controls are not drawn again.
+  const providersKey = [...providers].sort().join('\n');
+  const providerList = useMemo(
+    () => (providersKey ? providersKey.split('\n') : []),
+    [providersKey],
+  );
 
-  const ids = {
-    from: useId(),
-    to: useId(),
-    labs: useId(),
-    heading: useId(),
-  };
-  const set = (patch: Partial<WearablesSearch>) =>
-    onSearch({ resource: resource.slug, from, to, ...(provider ? { provider } : {}), ...patch });
+  const headingId = useId();
+  const set = useCallback(
+    (patch: Partial<WearablesSearch>) =>
+      onSearch({ resource: resource.slug, from, to, ...(provider ? { provider } : {}), ...patch }),
+    [onSearch, resource.slug, from, to, provider],
+  );
 
   const exportCsv = () => {
-    const blob = new Blob([toCsv(series)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([toCsv(drawn.series)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -208,7 +278,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
-  const empty = series.filter((s) => s.x.length === 0);
+  const empty = settled ? drawn.series.filter((s) => s.x.length === 0) : [];
   const unit = series.find((s) => s.unit)?.unit ?? resource.unit;
 
   // Lab values of the same quantity, on request: the patient's results history, converted.
@@ -221,63 +291,17 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
         <span className="h1-sub mono">{userId}</span>
       </h1>
 
-      <form className="form wearables-controls card" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <SelectField
-            label="Measurement"
-            value={resource.slug}
-            onChange={(slug) => {
-              if (slug) set({ resource: slug, provider: undefined });
-            }}
-            options={TIMESERIES_RESOURCES.map((r) => ({ id: r.slug, label: r.label }))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.from}>From</label>
-          <input
-            id={ids.from}
-            type="date"
-            required
-            value={from}
-            max={to}
-            onChange={(e) => {
-              if (e.target.value) set({ from: e.target.value });
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>To</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </div>
-        <div className="field">
-          <SelectField
-            label="Provider"
-            value={provider || ALL_PROVIDERS}
-            onChange={(p) => set({ provider: p === ALL_PROVIDERS ? undefined : p || undefined })}
-            options={[
-              { id: ALL_PROVIDERS, label: 'All providers' },
-              ...[...providers].sort().map((p) => ({ id: p, label: p })),
-            ]}
-          />
-        </div>
-        {labs.possible ? (
-          <div className="field field--check">
-            <input
-              id={ids.labs}
-              type="checkbox"
-              checked={labs.shown}
-              onChange={(e) => labs.setShown(e.target.checked)}
-            />
-            <label htmlFor={ids.labs}>Show lab results</label>
-          </div>
-        ) : null}
-      </form>
+      <WearablesControls
+        resource={resource.slug}
+        from={from}
+        to={to}
+        provider={provider}
+        providers={providerList}
+        labsPossible={labs.possible}
+        labsShown={labs.shown}
+        onLabsShown={labs.setShown}
+        onChange={set}
+      />
 
       {rangeError ? (
         <p role="alert" className="form-alert">
@@ -287,8 +311,8 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
         <p className="muted">Asked for: {rangeText}</p>
       )}
 
-      <section aria-labelledby={ids.heading} className="wearables-chart">
-        <h2 id={ids.heading}>
+      <section aria-labelledby={headingId} className="wearables-chart">
+        <h2 id={headingId}>
           {resource.label} <span className="muted">({unit})</span>
         </h2>
 
@@ -299,10 +323,10 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
               ? `${pages.pages.toLocaleString()} pages, ${pages.samples.toLocaleString()} samples so far`
               : ''}
           </p>
-        ) : query.isSuccess ? (
+        ) : settled && drawn.loaded ? (
           <p role="status" className="muted">
-            {chart.total.toLocaleString()} samples loaded from {query.data.pages.toLocaleString()}{' '}
-            {query.data.pages === 1 ? 'page' : 'pages'}
+            {chart.total.toLocaleString()} samples loaded from {drawn.loaded.pages.toLocaleString()}{' '}
+            {drawn.loaded.pages === 1 ? 'page' : 'pages'}
             {resource.kind === 'line' && chart.total > 0
               ? chart.resolution === 'every' || chart.resolution === 'lttb'
                 ? `; the chart draws ${chart.drawn.toLocaleString()} points (extremes kept), the table and export hold them all`
@@ -317,7 +341,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
           </p>
         ) : null}
 
-        {query.isSuccess && series.length === 0 ? (
+        {settled && drawn.loaded && drawn.series.length === 0 ? (
           <p className="empty">
             No {resource.label.toLowerCase()} {provider ? `from ${provider} ` : ''}in this range.
           </p>
@@ -329,24 +353,29 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
         ))}
 
         <div ref={ref} className="chart-box">
-          {/* The empty frame is drawn while pages load, so recharts is warm when the data land. */}
-          {query.isFetching || (query.isSuccess && chart.keys.length > 0) ? (
+          {/* The frame, its caption and the chart's room are drawn while pages load; recharts joins
+              with data (or early in a long load, see WARM_AFTER_MS). */}
+          {drawn.fetching || (drawn.loaded && chart.keys.length > 0) ? (
             <figure aria-label={`${resource.label} chart`} className="chart-figure">
-              <Suspense fallback={<p className="pending">Drawing the chart …</p>}>
-                <TimeseriesChart
-                  data={chart}
-                  width={width}
-                  height={CHART_HEIGHT}
-                  unit={unit}
-                  period={resource.countPer}
-                  overlay={labs.overlay}
-                  onZoom={onZoom}
-                />
-              </Suspense>
+              {chartMounted && width !== null ? (
+                <Suspense fallback={<ChartPlaceholder />}>
+                  <TimeseriesChart
+                    data={chart}
+                    width={width}
+                    height={CHART_HEIGHT}
+                    unit={unit}
+                    period={resource.countPer}
+                    overlay={labs.overlay}
+                    onZoom={onZoom}
+                  />
+                </Suspense>
+              ) : (
+                <ChartPlaceholder />
+              )}
               {resource.kind === 'line' && asked && shown && chart.keys.length > 0 ? (
                 <div className="chart-zoom" role="group" aria-label="Chart view">
                   <p aria-live="polite">
-                    Showing {viewFormat.format(shown.from)} – {viewFormat.format(shown.to - 1)}:{' '}
+                    Showing {viewFormat(shown.from)} – {viewFormat(shown.to - 1)}:{' '}
                     {RESOLUTION_WORDS[chart.resolution]}.
                   </p>
                   <button
@@ -409,14 +438,14 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
           />
         ) : null}
 
-        {query.isSuccess && chart.total > 0 ? (
+        {drawn.loaded && chart.total > 0 ? (
           <>
             <p>
               <button type="button" className="button" onClick={exportCsv}>
                 Export CSV ({chart.total.toLocaleString()} samples)
               </button>
             </p>
-            <SamplesTable series={series} label={resource.label} />
+            <SamplesTable series={drawn.series} label={resource.label} />
           </>
         ) : null}
       </section>
