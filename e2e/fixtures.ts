@@ -58,6 +58,16 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * Forgets the session before someone else signs in on the same page. The page is left
+ * first: a page still loading (its heading draws before its data) would otherwise have its
+ * requests refused once the cookie is gone, and the refusals logged as console errors.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 export async function signInOnPage(page: Page, role: Role) {
   await page.getByLabel('Email').fill(DEMO[role].email);
   await page.getByLabel('Password').fill(DEMO[role].password);

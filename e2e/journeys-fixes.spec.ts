@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, orderSchema, userSchema } from '../src/contract';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, forgetSession, test } from './fixtures';
 import { choose, choosePatient, fillWalkInOrder, selectNamed } from './support/orderForm';
 
 /* Journeys as people tried them in the browser: each one failed before its fix. */
@@ -37,7 +37,7 @@ test('a page a role cannot use says so before any form, and the role that may st
   for (const { role, path, title } of cases) {
     await test.step(`${role} on ${path}`, async () => {
       if (signedInAs !== role) {
-        await page.context().clearCookies();
+        await forgetSession(page);
         await signIn(role);
         signedInAs = role;
       }
@@ -58,7 +58,7 @@ test('a page a role cannot use says so before any form, and the role that may st
   }
 
   await test.step('an admin opening the patients list is told who may', async () => {
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signIn('admin');
     await page.goto('/patients');
     await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
@@ -68,7 +68,7 @@ test('a page a role cannot use says so before any form, and the role that may st
   });
 
   await test.step('a coordinator still gets the kit registration form', async () => {
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signIn('coordinator');
     await page.goto('/orders/register-kit');
     await expect(page.getByRole('form', { name: 'Register a test kit' })).toBeVisible();

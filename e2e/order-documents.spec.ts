@@ -1,6 +1,6 @@
 import type { Download, Page } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, ordersPageSchema } from '../src/contract';
-import { expect, expectAccessible, signInOnPage, test } from './fixtures';
+import { expect, expectAccessible, forgetSession, signInOnPage, test } from './fixtures';
 import { choose, selectNamed } from './support/orderForm';
 
 const api = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };
@@ -13,7 +13,7 @@ async function bytesOf(download: Download) {
 }
 
 async function signInAgain(page: Page, role: 'coordinator' | 'admin') {
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto('/sign-in');
   await signInOnPage(page, role);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();

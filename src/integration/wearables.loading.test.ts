@@ -75,7 +75,7 @@ class SessionlessWorker {
 
 /** Every sample of the range, read page by page with the session. */
 async function expectedSamples(): Promise<number> {
-  const query = new URLSearchParams(toQueryRange(params.from, params.to, params.timeZone));
+  const query = new URLSearchParams({ ...toQueryRange(params.from, params.to, params.timeZone) });
   const base = `/api/lab/v2/timeseries/${patient}/${params.resource}/grouped?${query.toString()}`;
   const pages = [];
   let cursor: string | null = null;
