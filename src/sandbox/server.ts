@@ -40,9 +40,6 @@ export interface RunningSandbox {
   management: SandboxManagement;
 }
 
-/** For composition roots that start the local Lab API themselves (`SANDBOX_WEBHOOK_*`). */
-export { webhookSettingsFromEnv, managementPlanFromEnv, timeseriesPageSizeFromEnv };
-
 /** The only listener of the local Lab API; its data lives in `${dataDir}/sandbox.sqlite`. */
 export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
   const app = await buildSandboxApp({

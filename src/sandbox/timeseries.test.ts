@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedTimeseriesSchema, nextTimeseriesCursor } from '../contract/timeseries';
 import { PATIENTS } from './seed';
 import { YEAR_OF_MINUTES_PATIENT_ID } from './seed/wearables';
-import { timeseriesPageSizeFromEnv } from './server';
+import { timeseriesPageSizeFromEnv } from './settingsFromEnv';
 import { NOW, buildTestApp, get } from './test/helper';
 
 const patient = PATIENTS[3]?.id ?? '';

@@ -58,6 +58,3 @@ export async function registerManagement(
     },
   };
 }
-
-/** Parsed with the other settings, where a host can read them without the app. */
-export { managementPlanFromEnv } from '../settingsFromEnv';

@@ -41,6 +41,11 @@ export function formatDateTime(value: string): string {
   return date ? dateTimeFormat().format(date) : value;
 }
 
+/** A moment given in milliseconds since the epoch, in the user's local time. */
+export function formatInstant(ms: number): string {
+  return dateTimeFormat().format(ms);
+}
+
 /** The day of a moment (local) or of a calendar date (as written). */
 export function formatDate(value: string): string {
   const date = parse(value);

@@ -18,6 +18,7 @@ import {
 } from '../../../../contract/timeseries';
 import type { Role } from '../../../../contract/console';
 import { describeError } from '../../../shared/api/client';
+import { formatInstant } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { patientNamesQueryOptions } from '../../patients/api/patients';
 import { patientTitle } from '../../patients/lib/naming';
@@ -65,13 +66,6 @@ const RESOLUTION_WORDS: Record<ChartData['resolution'], string> = {
   day: 'per day, the mean and the lowest to highest',
   week: 'per week, the mean and the lowest to highest',
 };
-/** Made on first use (a zoomable chart on screen): a formatter is not free to build. */
-let viewFormatter: Intl.DateTimeFormat | undefined;
-const viewFormat = (t: number) =>
-  (viewFormatter ??= new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(t);
 
 /**
  * Providers seen per patient and resource in this tab, so the filter still offers the others
@@ -375,7 +369,7 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
               {resource.kind === 'line' && asked && shown && chart.keys.length > 0 ? (
                 <div className="chart-zoom" role="group" aria-label="Chart view">
                   <p aria-live="polite">
-                    Showing {viewFormat(shown.from)} – {viewFormat(shown.to - 1)}:{' '}
+                    Showing {formatInstant(shown.from)} – {formatInstant(shown.to - 1)}:{' '}
                     {RESOLUTION_WORDS[chart.resolution]}.
                   </p>
                   <button
