@@ -20,3 +20,15 @@ test('the built console is served compressed, hashed assets cached for a year, p
   expect(asset.headers()['content-encoding']).toBe('gzip');
   expect(asset.headers()['content-type']).toContain('javascript');
 });
+
+test('the first screen loads no schema library: zod arrives with the pages that parse Lab API answers', async ({
+  request,
+}) => {
+  const html = await (await request.get('/orders')).text();
+  const firstScreen = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(firstScreen.length, 'index.html names its entry and what it preloads').toBeGreaterThan(1);
+  for (const script of firstScreen) {
+    const body = await (await request.get(script ?? '')).text();
+    expect(body, `${script} is part of the first screen`).not.toContain('ZodError');
+  }
+});

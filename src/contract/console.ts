@@ -1,23 +1,23 @@
 import { z } from 'zod';
+import { ROLES } from './consoleProtocol';
 
 /*
- * The console's own API between the SPA and the BFF (not the Lab API): sign-in,
- * roles and the anti-forgery header. It lives here because the contract is the
- * only module both sides may import.
+ * The console's own API between the SPA and the BFF (not the Lab API): sign-in and the
+ * session. It lives here because the contract is the only module both sides may import.
  */
 
-export const ROLES = ['coordinator', 'ops', 'clinician', 'admin'] as const;
+export {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  DELETED_PATIENTS_PATH,
+  LAB_PROXY_PREFIX,
+  LOGIN_FAILED_MESSAGE,
+  ROLES,
+  SESSION_PATH,
+  type Role,
+} from './consoleProtocol';
+
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-/** Every `/api` request must carry this header; a cross-site form cannot set it. */
-export const ANTI_FORGERY_HEADER = 'x-lab-console';
-export const ANTI_FORGERY_VALUE = '1';
-
-/** The BFF forwards Lab API calls under this prefix: `/api/lab/v3/orders` → `/v3/orders`. */
-export const LAB_PROXY_PREFIX = '/api/lab';
-
-export const SESSION_PATH = '/api/session';
 
 export const loginRequestSchema = z.object({
   email: z.email().max(254),
@@ -44,11 +44,6 @@ export const sessionResponseSchema = z.object({
   expires_at: z.string(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
-export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';
-
-/** Patients deleted through this console whose deletion can still be undone. */
-export const DELETED_PATIENTS_PATH = '/api/patients/deleted';
 
 export const deletedPatientSchema = z.object({
   user_id: z.string(),

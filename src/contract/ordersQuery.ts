@@ -5,11 +5,12 @@ import {
   LOW_LEVEL_STATUSES,
   ORDER_ACTIVATION_TYPES,
 } from './enums';
+import { ORDER_SORT_KEYS } from './ordersSort';
 import { booleanParam, repeatedParam } from './queryParams';
 
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-export const ORDER_SORT_KEYS = ['created_at', 'patient_name', 'last_status'] as const;
+export { ORDER_SORT_KEYS };
 export const ORDERS_PAGE_SIZE_MAX = 100;
 export const ORDERS_PAGE_SIZE_DEFAULT = 50;
 

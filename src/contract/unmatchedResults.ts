@@ -1,28 +1,15 @@
 import { z } from 'zod';
 import { GENDERS, INTERPRETATIONS, openEnum } from './enums';
+import { MATCH_DECISION_CODES, MATCH_REVIEW_STATUSES } from './unmatchedResultCodes';
 
 /* Unmatched results (facts §9, closed beta): lab results that matched no order. */
 
-export const MATCH_REVIEW_STATUSES = [
-  'matched',
-  'pending_customer_review',
-  'pending_ops_review',
-  'resolved',
-] as const;
-export type MatchReviewStatus = (typeof MATCH_REVIEW_STATUSES)[number];
-
-export const MATCH_DECISION_CODES = [
-  'match_sample_id',
-  'match_completed',
-  'match_cancelled',
-  'wrong_collection',
-  'wrong_lab',
-  'multiple_demo_match',
-  'match_sample_id_mismatch_demo',
-  'match_demo',
-  'no_match',
-] as const;
-export type MatchDecisionCode = (typeof MATCH_DECISION_CODES)[number];
+export {
+  MATCH_DECISION_CODES,
+  MATCH_REVIEW_STATUSES,
+  type MatchDecisionCode,
+  type MatchReviewStatus,
+} from './unmatchedResultCodes';
 
 export const RESOLUTION_ACTIONS = ['accept', 'reject', 'unsure'] as const;
 export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];

@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { SSO_ERRORS, type SsoError } from '../../contract/administration';
+import * as v from 'valibot';
+import { SSO_ERRORS, type SsoError } from '../../contract/ssoErrors';
 import { SignInPage } from '../features/auth/components/SignInPage';
+import { lenient, text } from '../shared/lib/searchParams';
 import { StandaloneError } from '../shared/ui/states';
 
 const SSO_ERROR_CODES = Object.keys(SSO_ERRORS) as [SsoError, ...SsoError[]];
 
-const signInSearchSchema = z.object({
+const signInSearchSchema = v.object({
   /** Where to return after signing in; checked again by safeRedirect before use. */
-  redirect: z.string().max(2000).optional().catch(undefined),
+  redirect: lenient(text(2000)),
   /** Why single sign-on sent the person back here. */
-  sso: z.enum(SSO_ERROR_CODES).optional().catch(undefined),
+  sso: lenient(v.picklist(SSO_ERROR_CODES)),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -3,8 +3,8 @@ import {
   ANTI_FORGERY_VALUE,
   LAB_PROXY_PREFIX,
   SESSION_PATH,
-} from '../../../contract/console';
-import { detailErrorSchema, problemSchema, type Problem } from '../../../contract/errors';
+} from '../../../contract/consoleProtocol';
+import type { Problem } from '../../../contract/errors';
 import type { z } from 'zod';
 
 /**
@@ -59,15 +59,19 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): keep the status only.
   }
-  const problem = problemSchema.safeParse(body);
+  const fallbackMessage = response.statusText || `Request failed (${response.status})`;
+  // Loaded with the first error, not with the console: the error schemas are zod's, and zod
+  // is not part of the first screen. Without them (their script cannot be fetched either),
+  // the status is what is known.
+  const schemas = await import('../../../contract/errors').catch(() => null);
+  if (!schemas) return new ApiError(response.status, null, fallbackMessage, body);
+  const problem = schemas.problemSchema.safeParse(body);
   if (problem.success) {
     const { data } = problem;
     return new ApiError(response.status, data, data.detail ?? data.title, body);
   }
-  const detail = detailErrorSchema.safeParse(body);
-  const message = detail.success
-    ? detail.data.detail
-    : response.statusText || `Request failed (${response.status})`;
+  const detail = schemas.detailErrorSchema.safeParse(body);
+  const message = detail.success ? detail.data.detail : fallbackMessage;
   return new ApiError(response.status, null, message, body);
 }
 

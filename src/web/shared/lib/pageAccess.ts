@@ -1,4 +1,5 @@
-import { can, type Permission, type Role } from '../../../contract';
+import type { Role } from '../../../contract/consoleProtocol';
+import { can, type Permission } from '../../../contract/permissions';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

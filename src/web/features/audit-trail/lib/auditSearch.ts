@@ -1,17 +1,18 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import type { AuditQuery } from '../../../../contract/administration';
+import { isoDay, lenient, text } from '../../../shared/lib/searchParams';
 
 /** The audit screen's filters in the address bar: shareable, and kept on reload. */
-export const auditSearchSchema = z.object({
-  account: z.string().max(254).optional().catch(undefined),
-  action: z.string().max(200).optional().catch(undefined),
-  record: z.string().max(200).optional().catch(undefined),
-  outcome: z.enum(['success', 'refused', 'failed']).optional().catch(undefined),
+export const auditSearchSchema = v.object({
+  account: lenient(text(254)),
+  action: lenient(text(200)),
+  record: lenient(text(200)),
+  outcome: lenient(v.picklist(['success', 'refused', 'failed'])),
   /** ISO days, in the viewer's time zone. */
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
+  from: lenient(isoDay),
+  to: lenient(isoDay),
 });
-export type AuditSearch = z.infer<typeof auditSearchSchema>;
+export type AuditSearch = v.InferOutput<typeof auditSearchSchema>;
 
 /** Midnight of a day where the viewer is, as an instant. */
 const localMidnight = (day: string, addDays = 0) => {

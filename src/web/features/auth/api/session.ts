@@ -1,13 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  SESSION_PATH,
-  sessionResponseSchema,
-  type LoginRequest,
-  type SessionResponse,
-} from '../../../../contract/console';
-import { apiGet, apiRequest, setSessionClosing } from '../../../shared/api/client';
+import type { LoginRequest, SessionResponse } from '../../../../contract/console';
+import { SESSION_PATH } from '../../../../contract/consoleProtocol';
+import { apiRequest, setSessionClosing } from '../../../shared/api/client';
 
 export const sessionQueryKey = ['session'] as const;
+
+/**
+ * Sends a session request and reads its answer with the contract's schema. The schema
+ * (and zod with it) is fetched beside the request rather than with the console's first
+ * script: every page asks for the session first, and this keeps zod off that path.
+ */
+async function sessionRequest(init: Parameters<typeof apiRequest>[1]): Promise<SessionResponse> {
+  const [answer, { sessionResponseSchema }] = await Promise.all([
+    apiRequest(SESSION_PATH, init),
+    import('../../../../contract/console'),
+  ]);
+  return sessionResponseSchema.parse(answer);
+}
 
 /**
  * Who is signed in. A 401 here is the ordinary "nobody is": the `_app` route turns it
@@ -15,7 +24,7 @@ export const sessionQueryKey = ['session'] as const;
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => apiGet(SESSION_PATH, sessionResponseSchema, signal),
+  queryFn: ({ signal }) => sessionRequest({ signal }),
   staleTime: 60_000,
   retry: false,
   meta: { handlesUnauthorized: true },
@@ -23,9 +32,7 @@ export const sessionQueryOptions = queryOptions({
 
 export async function signIn(credentials: LoginRequest): Promise<SessionResponse> {
   setSessionClosing(false);
-  return sessionResponseSchema.parse(
-    await apiRequest(SESSION_PATH, { method: 'POST', body: credentials }),
-  );
+  return sessionRequest({ method: 'POST', body: credentials });
 }
 
 export function useSignIn() {

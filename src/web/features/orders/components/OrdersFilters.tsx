@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import * as v from 'valibot';
 import {
   COLLECTION_METHODS,
   INTERPRETATIONS,
@@ -47,7 +48,9 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(() => hasMoreFilters(search));
   const apply: Apply = (change) =>
-    void navigate({ search: ordersSearchSchema.parse({ ...search, ...change, page: undefined }) });
+    void navigate({
+      search: v.parse(ordersSearchSchema, { ...search, ...change, page: undefined }),
+    });
   const count = activeFilterCount(search);
 
   const searchField = (

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
@@ -11,7 +12,7 @@ import {
 
 describe('ordersSearchSchema', () => {
   it('keeps valid filters and drops bad ones instead of failing', () => {
-    const search = ordersSearchSchema.parse({
+    const search = v.parse(ordersSearchSchema, {
       status: 'ordered',
       method: ['testkit', 'teleport'],
       interpretation: 'none',
@@ -23,6 +24,33 @@ describe('ordersSearchSchema', () => {
     expect(search.interpretation).toBe('none');
     expect(search.page).toBeUndefined();
     expect(search.created_from).toBeUndefined();
+  });
+
+  it('reads one value or several as a list, and keeps what the address bar spelled well', () => {
+    const search = v.parse(ordersSearchSchema, {
+      status: ['ordered', 'completed'],
+      method: 'testkit',
+      critical: true,
+      page: 3,
+      created_from: '2026-02-28',
+      q: 'Kettleby',
+      sort: 'patient_name',
+      dir: 'sideways',
+    });
+    expect(search).toEqual({
+      status: ['ordered', 'completed'],
+      method: ['testkit'],
+      critical: true,
+      page: 3,
+      created_from: '2026-02-28',
+      q: 'Kettleby',
+      sort: 'patient_name',
+      dir: undefined,
+    });
+    expect(v.parse(ordersSearchSchema, { q: 'x'.repeat(201), page: 1.5 })).toEqual({
+      q: undefined,
+      page: undefined,
+    });
   });
 });
 

@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import {
   COLLECTION_METHODS,
   INTERPRETATIONS,
   LOW_LEVEL_STATUSES,
   ORDER_ACTIVATION_TYPES,
 } from '../../../../contract/enums';
-import { ORDER_SORT_KEYS } from '../../../../contract/ordersQuery';
+import { ORDER_SORT_KEYS } from '../../../../contract/ordersSort';
 import type { SavedViewSearch } from '../../../../contract/savedViews';
+import { isoDay, lenient, listOf, pageNumber, text } from '../../../shared/lib/searchParams';
 
 /*
  * The orders list's view, as it lives in the address bar: every filter of the real
@@ -14,38 +15,28 @@ import type { SavedViewSearch } from '../../../../contract/savedViews';
  * failing the page, so an old or hand-edited link still opens.
  */
 
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item))
-    .optional()
-    .catch(undefined);
-const date = z.iso.date().optional().catch(undefined);
-
 export const WORKLISTS = ['overdue', 'critical', 'attention'] as const;
 export type Worklist = (typeof WORKLISTS)[number];
 
-export const ordersSearchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  status: list(z.enum(LOW_LEVEL_STATUSES)),
-  method: list(z.enum(COLLECTION_METHODS)),
+export const ordersSearchSchema = v.object({
+  q: lenient(text(200)),
+  status: lenient(listOf(v.picklist(LOW_LEVEL_STATUSES))),
+  method: lenient(listOf(v.picklist(COLLECTION_METHODS))),
   /** `none`: orders without an interpretation yet. */
-  interpretation: z
-    .enum([...INTERPRETATIONS, 'none'])
-    .optional()
-    .catch(undefined),
-  critical: z.boolean().optional().catch(undefined),
-  created_from: date,
-  created_to: date,
-  updated_from: date,
-  updated_to: date,
-  activation: z.enum(ORDER_ACTIVATION_TYPES).optional().catch(undefined),
-  patient: z.string().max(200).optional().catch(undefined),
-  sort: z.enum(ORDER_SORT_KEYS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
-  worklist: z.enum(WORKLISTS).optional().catch(undefined),
+  interpretation: lenient(v.picklist([...INTERPRETATIONS, 'none'])),
+  critical: lenient(v.boolean()),
+  created_from: lenient(isoDay),
+  created_to: lenient(isoDay),
+  updated_from: lenient(isoDay),
+  updated_to: lenient(isoDay),
+  activation: lenient(v.picklist(ORDER_ACTIVATION_TYPES)),
+  patient: lenient(text(200)),
+  sort: lenient(v.picklist(ORDER_SORT_KEYS)),
+  dir: lenient(v.picklist(['asc', 'desc'])),
+  page: lenient(pageNumber),
+  worklist: lenient(v.picklist(WORKLISTS)),
 });
-export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+export type OrdersSearch = v.InferOutput<typeof ordersSearchSchema>;
 
 /** Needs attention (facts §14): failures, problems in transit, blocked processing, redraws. */
 export const ATTENTION_STATUSES = [

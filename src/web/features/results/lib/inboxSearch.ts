@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { INTERPRETATIONS } from '../../../../contract/enums';
+import { lenient, text } from '../../../shared/lib/searchParams';
 
 /** The inbox's filters in the address, so a filtered inbox can be shared and reloaded. */
-export const inboxSearchSchema = z.object({
-  user_id: z.uuid().optional().catch(undefined),
-  interpretation: z.enum(INTERPRETATIONS).optional().catch(undefined),
-  lab_test_id: z.string().max(100).optional().catch(undefined),
+export const inboxSearchSchema = v.object({
+  user_id: lenient(v.pipe(v.string(), v.uuid())),
+  interpretation: lenient(v.picklist(INTERPRETATIONS)),
+  lab_test_id: lenient(text(100)),
 });
-export type InboxSearch = z.infer<typeof inboxSearchSchema>;
+export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;

@@ -1,14 +1,18 @@
-import { z } from 'zod';
-import { MATCH_DECISION_CODES, MATCH_REVIEW_STATUSES } from '../../../../contract/unmatchedResults';
+import * as v from 'valibot';
+import {
+  MATCH_DECISION_CODES,
+  MATCH_REVIEW_STATUSES,
+} from '../../../../contract/unmatchedResultCodes';
+import { isoDay, lenient, text } from '../../../shared/lib/searchParams';
 
 /** The queue's filters in the URL: short names, each optional; bad values are dropped. */
-export const queueSearchSchema = z.object({
-  status: z.enum(MATCH_REVIEW_STATUSES).optional().catch(undefined),
-  decision: z.enum(MATCH_DECISION_CODES).optional().catch(undefined),
-  lab: z.string().max(100).optional().catch(undefined),
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  cursor: z.string().max(500).optional().catch(undefined),
+export const queueSearchSchema = v.object({
+  status: lenient(v.picklist(MATCH_REVIEW_STATUSES)),
+  decision: lenient(v.picklist(MATCH_DECISION_CODES)),
+  lab: lenient(text(100)),
+  from: lenient(isoDay),
+  to: lenient(isoDay),
+  q: lenient(text(200)),
+  cursor: lenient(text(500)),
 });
-export type QueueSearch = z.infer<typeof queueSearchSchema>;
+export type QueueSearch = v.InferOutput<typeof queueSearchSchema>;

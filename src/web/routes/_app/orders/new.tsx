@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as v from 'valibot';
 import {
   labAccountsQueryOptions,
   labTestsQueryOptions,
@@ -9,7 +9,7 @@ import { OrderFormPage } from '../../../features/ordering/components/OrderFormPa
 export const Route = createFileRoute('/_app/orders/new')({
   staticData: { permission: 'orders.write', title: 'New order' },
   // A patient page links here with its patient chosen.
-  validateSearch: z.object({ userId: z.uuid().optional() }),
+  validateSearch: v.object({ userId: v.optional(v.pipe(v.string(), v.uuid())) }),
   loader: ({ context: { queryClient, forbidden } }) => {
     if (forbidden) return;
     /* Started, not awaited: the patient comes first on the form and needs neither list, so

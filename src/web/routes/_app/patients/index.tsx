@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { PATIENTS_PAGE_SIZE, patientsQueryOptions } from '../../../features/patients/api/patients';
 import { PatientsPage } from '../../../features/patients/components/PatientsPage';
+import { lenient, pageNumber, text } from '../../../shared/lib/searchParams';
 
 export const Route = createFileRoute('/_app/patients/')({
   staticData: { permission: 'patients.read', title: 'Patients' },
-  validateSearch: z.object({
-    q: z.string().max(200).optional(),
-    page: z.coerce.number().int().min(1).optional().catch(undefined),
+  validateSearch: v.object({
+    q: v.optional(text(200)),
+    page: lenient(v.pipe(v.unknown(), v.transform(Number), pageNumber)),
   }),
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
   loader: async ({ context: { queryClient, forbidden }, deps }) => {
