@@ -89,6 +89,13 @@ function report(page, results) {
     .slice(0, 3)
     .map((item) => `${short(item.url)} ${ms(item.scripting)}`);
   if (bootup.length) console.log(`    script evaluation: ${bootup.join(', ')}`);
+  // LCP in Lighthouse's phases: a long render delay is main-thread work before the element
+  // could draw, a long load delay is a request chain in front of it.
+  const lcpPhases = (lhr.audits['largest-contentful-paint-element']?.details?.items ?? [])
+    .flatMap((table) => table.items ?? [])
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${ms(item.timing)}`);
+  if (lcpPhases.length) console.log(`    LCP phases: ${lcpPhases.join(', ')}`);
   if (accessibility < 100) {
     for (const audit of Object.values(lhr.audits)) {
       if (
