@@ -80,6 +80,16 @@ export async function signInOnPage(page: Page, role: Role) {
  * theme's colours on the page (the design journey's phone-width pass, in light).
  */
 export async function expectAccessible(page: Page, { contrast = true } = {}) {
+  // Colours are checked at rest: halfway through a fade-in (an alert that arrives as the
+  // check starts) axe reads a contrast nobody is shown. Endless animations are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await test.step('axe', () => {
     const builder = new AxeBuilder({ page }).withTags([
       'wcag2a',

@@ -126,6 +126,10 @@ test('simulate an order to completion, read its results and download the PDF', a
     await expect(results.getByRole('table', { name: 'Missing results' })).toContainText(
       'Quantity not sufficient failure',
     );
+    // The critical result also arrives live, as an alert: checked with it on the page.
+    await expect(
+      page.getByRole('region', { name: 'Critical results' }).getByRole('alert'),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 
