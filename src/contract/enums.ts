@@ -1,6 +1,8 @@
 /*
  * The Lab API's enumerations as plain constants: the first screen reads them (search
- * params, labels) without loading zod, so no schema is built here.
+ * params, labels) without loading zod. `openEnum`, which builds a zod schema, lives in
+ * openEnum.ts; it is re-exported for the schema modules, and a bundle that only reads the
+ * constants leaves it out.
  */
 export { openEnum, type OpenEnum } from './openEnum';
 
