@@ -344,14 +344,11 @@ try {
   console.log(
     `  samples loaded                  ${samples ? `${samples[1]} from ${samples[2]} pages` : runs.at(-1)?.status}`,
   );
-  for (const r of runs) {
-    const ratio =
-      baseline && r !== baseline
-        ? `  (${(baseline.toInteractive / r.toInteractive).toFixed(1)}× faster than sequential)`
-        : '';
-    console.log(`  ${r.strategy}${r === baseline ? ' (previous strategy, baseline)' : ''}`);
+  /** One load's figures under its title; `note` follows the navigation figure. */
+  const printRun = (title, r, note = '') => {
+    console.log(`  ${title}`);
     console.log(
-      `    navigation to interactive chart ${ms(r.toInteractive)}   goal ≤ ${GOAL_MS} ms   ${r.toInteractive <= GOAL_MS ? 'ok' : 'OVER'}${ratio}`,
+      `    navigation to interactive chart ${ms(r.toInteractive)}   goal ≤ ${GOAL_MS} ms   ${r.toInteractive <= GOAL_MS ? 'ok' : 'OVER'}${note}`,
     );
     console.log(
       `    first picture while loading     ${r.firstPicture === null ? '    none' : `${ms(r.firstPicture)}   (${/([\d,]+) pages, ([\d,]+) samples so far/.exec(r.firstPictureStatus)?.[0] ?? ''})`}`,
@@ -363,19 +360,18 @@ try {
     console.log(
       `    JS heap after loading           ${MB(r.heapBeforeGc)}, ${MB(r.heapAfterGc)} after GC   goal ≤ ${HEAP_GOAL_MB} MB   ${(r.heapBeforeGc ?? r.heapAfterGc) <= HEAP_GOAL_MB * 1_048_576 ? 'ok' : 'OVER'}`,
     );
+  };
+  for (const r of runs) {
+    const ratio =
+      baseline && r !== baseline
+        ? `  (${(baseline.toInteractive / r.toInteractive).toFixed(1)}× faster than sequential)`
+        : '';
+    printRun(`${r.strategy}${r === baseline ? ' (previous strategy, baseline)' : ''}`, r, ratio);
   }
   if (replayed) {
-    console.log(
-      '  windows-worker with a Lab API answering from memory (the console alone: BFF and browser)',
-    );
-    console.log(
-      `    navigation to interactive chart ${ms(replayed.toInteractive)}   goal ≤ ${GOAL_MS} ms   ${replayed.toInteractive <= GOAL_MS ? 'ok' : 'OVER'}`,
-    );
-    console.log(
-      `    first picture while loading     ${replayed.firstPicture === null ? '    none' : ms(replayed.firstPicture)}`,
-    );
-    console.log(
-      `    longest main-thread task        ${ms(replayed.longest)}   goal ≤ ${TASK_GOAL_MS} ms   ${replayed.longest <= TASK_GOAL_MS ? 'ok' : 'OVER'}`,
+    printRun(
+      'windows-worker with a Lab API answering from memory (the console alone: BFF and browser)',
+      replayed,
     );
   }
   console.log(

@@ -59,20 +59,33 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): keep the status only.
   }
-  const fallbackMessage = response.statusText || `Request failed (${response.status})`;
-  // Loaded with the first error, not with the console: the error schemas are zod's, and zod
-  // is not part of the first screen. Without them (their script cannot be fetched either),
-  // the status is what is known.
+  return apiErrorFrom(
+    response.status,
+    body,
+    response.statusText || `Request failed (${response.status})`,
+  );
+}
+
+/**
+ * The client's error for a failed answer's status and body: a problem's words, else a
+ * `detail`, else `fallback`. The error schemas are loaded with the first error, not with
+ * the console: they are zod's, and zod is not part of the first screen. Without them (their
+ * script cannot be fetched either), the status and `fallback` are what is known.
+ */
+export async function apiErrorFrom(
+  status: number,
+  body: unknown,
+  fallback: string,
+): Promise<ApiError> {
   const schemas = await import('../../../contract/errors').catch(() => null);
-  if (!schemas) return new ApiError(response.status, null, fallbackMessage, body);
+  if (!schemas) return new ApiError(status, null, fallback, body);
   const problem = schemas.problemSchema.safeParse(body);
   if (problem.success) {
     const { data } = problem;
-    return new ApiError(response.status, data, data.detail ?? data.title, body);
+    return new ApiError(status, data, data.detail ?? data.title, body);
   }
   const detail = schemas.detailErrorSchema.safeParse(body);
-  const message = detail.success ? detail.data.detail : fallbackMessage;
-  return new ApiError(response.status, null, message, body);
+  return new ApiError(status, null, detail.success ? detail.data.detail : fallback, body);
 }
 
 /**

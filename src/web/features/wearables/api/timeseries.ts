@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { detailErrorSchema, problemSchema } from '../../../../contract/errors';
 import { groupedTimeseriesSchema } from '../../../../contract/timeseries';
-import { ApiError, apiGet, labPath } from '../../../shared/api/client';
+import { apiErrorFrom, apiGet, labPath } from '../../../shared/api/client';
 import { toQueryRange, type IsoDate } from '../lib/dateRange';
 import { mergeChunks, type Series, type SeriesChunk } from '../lib/series';
 import { splitIntoWindows } from '../lib/windows';
@@ -98,16 +97,6 @@ class PageStore {
   }
 }
 
-/** The client's error for a failed page: the same words as any other request's. */
-function toApiError(status: number, body: unknown, fallback: string): ApiError {
-  const problem = problemSchema.safeParse(body);
-  if (problem.success) {
-    return new ApiError(status, problem.data, problem.data.detail ?? problem.data.title, body);
-  }
-  const detail = detailErrorSchema.safeParse(body);
-  return new ApiError(status, null, detail.success ? detail.data.detail : fallback, body);
-}
-
 function runInWorker(
   request: LoadRequest,
   onPage: (page: FoldedPage) => void,
@@ -187,14 +176,14 @@ export async function fetchAllPages(
     await load();
   } catch (error) {
     if (!(error instanceof PageRequestError)) throw error;
-    if (error.status !== 401) throw toApiError(error.status, error.body, error.message);
+    if (error.status !== 401) throw await apiErrorFrom(error.status, error.body, error.message);
     // The session ended: the client asks to sign in again; once it has, the load starts over.
     await apiGet(error.path, groupedTimeseriesSchema, signal);
     // The page's own request went through. Refused again after that, the worker is what lacks
     // the session: the main thread loads. Refused even there, the load gives up instead of
     // asking forever (each round a worker and a request more, never an answer).
     if (refused >= 1 && how === 'windows-worker') workerRefused = true;
-    else if (refused >= 1) throw toApiError(error.status, error.body, error.message);
+    else if (refused >= 1) throw await apiErrorFrom(error.status, error.body, error.message);
     return fetchAllPages(p, signal, onProgress, refused + 1);
   }
   // bench/chart.mjs measures from the last page's arrival to an interactive chart.
