@@ -46,7 +46,7 @@ export function FormProgress({ form, mode }: { form: OrderForm; mode: OrderSetMo
   };
 
   return (
-    <nav aria-label="Order sections" className="form-outline">
+    <nav aria-label="Order sections" className="form-outline no-print">
       <p className="form-outline__summary">
         <span className="form-outline__count">
           {done} of {required.length}

@@ -61,7 +61,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
         documents={<DocumentsMenu order={order} role={role} />}
       />
       {/* What happens to the order on the left; what it is, on the right (below on phones). */}
-      <div className="order-layout">
+      <div className="order-page-layout">
         <div>
           {readsResults && hasResults(order) ? (
             <div id="results">
