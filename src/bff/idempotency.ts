@@ -8,6 +8,11 @@ import {
 
 const KEY_HEADER = 'x-idempotency-key';
 const CLIENT_KEY = /^[\x21-\x7e]{1,255}$/;
+/**
+ * The requests a key can make once only: creations and changes. A read carrying a key
+ * (a client that sets it on every request) is answered as a read, and the key stays here.
+ */
+const KEYED_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH']);
 /** How often a request waits to see whether the first one with its key has its answer. */
 const POLL_MS = 50;
 
@@ -47,6 +52,12 @@ export class IdempotencyScope {
     headers: Record<string, string>,
     request: { method: string; pathAndQuery: string; body: string | undefined },
   ): Promise<ScopedKey> {
+    if (!KEYED_METHODS.has(request.method)) {
+      const read = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => name !== KEY_HEADER),
+      );
+      return { kind: 'forward', headers: read, during: (call) => call() };
+    }
     const clientKey = headers[KEY_HEADER];
     const forward = {
       kind: 'forward' as const,

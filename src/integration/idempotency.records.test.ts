@@ -199,4 +199,17 @@ describe('idempotency keys scoped per account', () => {
     expect(response.statusCode).toBe(400);
     expect(stack.upstreamCalls.length).toBe(calls);
   });
+
+  it('applies keys to POST and PATCH only: a read that carries a used key is answered', async () => {
+    const user = await newPatient('idem-read');
+    expect((await order(first, 'read-key-1', validOrder({ user_id: user }))).statusCode).toBe(200);
+    const read = await stack.request(first, 'GET', `/api/lab/v3/orders?user_id=${user}`, {
+      headers: { 'x-idempotency-key': 'read-key-1' },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(ordersPageSchema.parse(read.json()).orders).toHaveLength(1);
+    // Nor does the browser's key travel to the Lab API on a read.
+    expect(stack.upstreamCalls.at(-1)).toMatch(/^GET \/v3\/orders/);
+    expect(stack.lastUpstreamHeaders['x-idempotency-key']).toBeUndefined();
+  });
 });

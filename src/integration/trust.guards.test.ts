@@ -234,6 +234,8 @@ describe('a malformed address is answered by the console, not by the framework',
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     expect(answer.headers['strict-transport-security']).toContain('max-age=');
+    // Like every other answer about /api (and an error page), never kept by a cache.
+    expect(answer.headers['cache-control']).toBe('no-store');
     expect(stack.upstreamCalls).toEqual([]);
   });
 });

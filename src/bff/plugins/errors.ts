@@ -85,8 +85,10 @@ export const errorsPlugin = fp(function errors(fastify: FastifyInstance) {
   fastify.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: REFUSED_BY_ROUTER_PATH,
-    // Answered in onRequest, after the global hooks and before any body is read.
-    onRequest: (request, _reply, done) => {
+    // Answered in onRequest, after the global hooks and before any body is read. The
+    // address no longer reads /api here, so the guard's no-store is set again.
+    onRequest: (request, reply, done) => {
+      reply.header('cache-control', 'no-store');
       done(
         refusedByRouter.get(request.raw) ??
           Object.assign(new Error('Not found'), { statusCode: 404 }),
