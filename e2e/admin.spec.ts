@@ -36,9 +36,15 @@ test('an admin invites a coordinator who signs in, then follows one order in the
     await page.getByRole('button', { name: 'Invite an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite an account' });
     await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Name').fill('Riley Invited');
+    // A right-to-left override would make the name display as something else.
+    await dialog.getByLabel('Name').fill('\u202Eevil');
     await dialog.getByRole('button', { name: /Role$/ }).click();
     await page.getByRole('option', { name: 'Care coordinator' }).click();
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(
+      dialog.getByText('Remove the invisible control or text-direction characters from the name.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Name').fill('Riley Invited');
     await dialog.getByRole('button', { name: 'Invite' }).click();
     const ready = page.getByRole('dialog', { name: 'Invitation ready' });
     link = await ready.getByLabel('Link to set a password').inputValue();

@@ -84,9 +84,27 @@ export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 export const adminAccountsResponseSchema = z.object({ accounts: z.array(adminAccountSchema) });
 
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+
+/**
+ * Characters a person's name never needs and that make it show as something else:
+ * control characters, and the bidirectional overrides, embeddings, isolates and marks
+ * (U+202E makes "evil" display as "live"). The zero-width joiners some scripts need stay.
+ */
+const HIDDEN_IN_NAMES = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+export const accountNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(ACCOUNT_NAME_MAX_LENGTH, `Use at most ${ACCOUNT_NAME_MAX_LENGTH} characters.`)
+  .refine((value) => !HIDDEN_IN_NAMES.test(value), {
+    message: 'Remove the invisible control or text-direction characters from the name.',
+  });
+
 export const newAccountSchema = z.object({
-  email: z.email('Enter a valid email address.').max(254),
-  name: z.string().trim().min(1, 'Enter a name.').max(100),
+  email: z.email('Enter a valid email address.').max(254, 'Use at most 254 characters.'),
+  name: accountNameSchema,
   role: roleSchema,
 });
 export type NewAccount = z.infer<typeof newAccountSchema>;
