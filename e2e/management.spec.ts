@@ -35,6 +35,19 @@ test('an admin rotates the webhook signing secret and the next delivery still ve
     await expectAccessible(page);
   });
 
+  await test.step('an endpoint at the cloud metadata address or for an unknown event is refused', async () => {
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+    await dialog.getByLabel('Endpoint URL').fill('http://169.254.169.254/latest/meta-data/');
+    await dialog.getByLabel(/^Event types/).fill('nonsense.event');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.getByText('This is a cloud metadata address')).toBeVisible();
+    await expect(
+      dialog.getByText('nonsense.event is not an event the Lab API sends'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   await test.step('and rotates its signing secret', async () => {
     const row = page.getByRole('row').filter({ hasText: 'This console' });
     await row.getByRole('button', { name: 'Signing secret' }).click();

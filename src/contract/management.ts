@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { labAccountSchema } from './labAccount';
+import { endpointUrlProblem, isCatalogueEventType } from './webhookEndpoints';
 
 /*
  * The organisation management API (`openapi/management-api.json`, version 0.1.0): the
@@ -48,15 +49,29 @@ export const managementLabAccountListSchema = z.looseObject({
 
 /* Webhook endpoints ---------------------------------------------------------------- */
 
-/** Event types are the catalogue's `a.b.c` names (the document leaves them free strings). */
+/**
+ * Event types are the catalogue's (the document leaves them free strings, but one outside
+ * it never fires: src/contract/webhookEndpoints.ts).
+ */
 const eventType = z
   .string()
   .trim()
-  .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/, 'Use an event type such as labtest.order.updated.');
+  .refine(isCatalogueEventType, {
+    error: (issue) =>
+      `${String(issue.input)} is not an event the Lab API sends; use one such as labtest.order.updated.`,
+  });
 
+/**
+ * Metadata and link-local addresses are refused everywhere; loopback and private ones only
+ * in front of the real service, which the BFF checks (it knows where it is deployed).
+ */
 const webhookUrl = z
   .url({ protocol: /^https?$/, error: 'Enter an http(s) address.' })
-  .max(2000, 'At most 2,000 characters.');
+  .max(2000, 'At most 2,000 characters.')
+  .superRefine((url, ctx) => {
+    const problem = endpointUrlProblem(url, false);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const createWebhookBodySchema = z.strictObject({
   url: webhookUrl,
