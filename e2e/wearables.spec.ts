@@ -208,6 +208,21 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     await view.getByRole('button', { name: 'Whole range' }).click();
     await expect(view).toContainText('per hour');
     await expect(chart.locator('.recharts-area')).toHaveCount(1);
+
+    // Monitor data is read as the consensus on CGM metrics has it, over every sample loaded.
+    const summary = page.getByRole('region', { name: 'Glucose summary' });
+    await expect(summary).toContainText(`(${api.total.toLocaleString('en-US')} readings)`);
+    const ranges = summary.getByRole('table');
+    await expect(ranges.getByRole('rowheader')).toHaveText([
+      'Very high, above 13.9 mmol/L',
+      'High, 10.1–13.9 mmol/L',
+      'In target, 3.9–10.0 mmol/L',
+      'Low, 3.0–3.8 mmol/L',
+      'Very low, below 3.0 mmol/L',
+    ]);
+    await expect(summary.getByText('Glucose management indicator (GMI)')).toBeVisible();
+    await expect(summary.getByRole('figure')).toContainText('Ambulatory glucose profile');
+    await expect(summary.locator('.recharts-line')).toHaveCount(1);
   });
 
   await test.step('lab glucose values are drawn over the glucose monitor, converted to mmol/L', async () => {
@@ -243,6 +258,10 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     await page.getByLabel('Show lab results').check();
     await expect(page.getByText(/^Lab Glucose: \d+ values? in this range/)).toContainText(
       'converted from the lab’s mg/dL',
+    );
+    // Not the lab's fasting interval: after-meal readings would all look abnormal.
+    await expect(page.getByText(/^Lab Glucose: /)).toContainText(
+      'The shaded band is the target range for monitor data, 3.9–10.0 mmol/L',
     );
     const mmol = (Number(found?.text) / 18.016).toPrecision(3);
     await expect(page.getByRole('list', { name: 'Lab Glucose values' })).toContainText(

@@ -41,10 +41,19 @@ export function LabOverlayNote({
       </p>
     );
   }
+  // mmol/L with one decimal, as the consensus writes the range (3.9–10.0).
+  const targetBound = (value: number | null, unit: string) =>
+    value === null ? '' : /mmol/i.test(unit) ? value.toFixed(1) : String(value);
+  const reference =
+    overlay.referenceMin !== null && overlay.referenceMax !== null
+      ? `${overlay.referenceMin}–${overlay.referenceMax} ${overlay.unit}`
+      : null;
   const band =
-    overlay.min !== null && overlay.max !== null
-      ? ` Its reference interval, ${overlay.min}–${overlay.max} ${overlay.unit}, is shaded.`
-      : '';
+    overlay.band === 'monitor-target'
+      ? ` The shaded band is the target range for monitor data, ${targetBound(overlay.min, overlay.unit)}–${targetBound(overlay.max, overlay.unit)} ${overlay.unit}${reference ? `; the lab’s interval, ${reference}, is for fasting samples` : ''}.`
+      : reference
+        ? ` Its reference interval, ${reference}, is shaded.`
+        : '';
   return (
     <div className="lab-overlay-note" role="status">
       <p>

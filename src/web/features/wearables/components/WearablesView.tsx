@@ -32,6 +32,7 @@ import { toChartData, type ChartData, type TimeWindow } from '../lib/chartData';
 import { toCsv } from '../lib/csv';
 import { defaultRange, describeRange, toQueryRange, todayIn } from '../lib/dateRange';
 import { DEFAULT_DAYS, DEFAULT_RESOURCE, type WearablesSearch } from '../lib/search';
+import { GlucoseSummary } from './GlucoseSummary';
 import { LabOverlayNote } from './LabOverlayNote';
 import type { Series } from '../lib/series';
 import { pan, zoomIn, zoomOut, zoomTo } from '../lib/zoom';
@@ -430,6 +431,13 @@ export function WearablesView({ userId, role, search, onSearch }: WearablesViewP
             error={labs.error}
             label={resource.label}
           />
+        ) : null}
+
+        {resource.slug === 'glucose' &&
+        drawn.loaded &&
+        askedFrom !== undefined &&
+        askedTo !== undefined ? (
+          <GlucoseSummary series={drawn.series} from={askedFrom} to={askedTo} />
         ) : null}
 
         {drawn.loaded && chart.total > 0 ? (

@@ -43,16 +43,29 @@ describe('lab values over a wearable series', () => {
     expect(matchingMarker('lean_body_mass', [ffm])?.key).toBe('x');
   });
 
-  it('converts glucose from mg/dL to the monitor’s mmol/L, band included', () => {
+  it('converts glucose from mg/dL to the monitor’s mmol/L, reference included', () => {
     const overlay = labOverlay('glucose', 'mmol/L', [glucose], day(0), day(20));
     expect(overlay).toMatchObject({ converted: true, labUnit: 'mg/dL', unit: 'mmol/L' });
-    expect(overlay?.min).toBe(3.89);
-    expect(overlay?.max).toBe(5.5);
+    expect(overlay?.referenceMin).toBe(3.89);
+    expect(overlay?.referenceMax).toBe(5.5);
     expect(overlay?.points.map((p) => [p.value, p.text, p.flag])).toEqual([
       [5, '90', 'normal'],
       [6.99, '126', 'high'],
     ]);
     expect(overlay?.outside).toBe(1);
+  });
+
+  it('shades the consensus target for monitor glucose, not the lab’s fasting interval', () => {
+    const mmol = labOverlay('glucose', 'mmol/L', [glucose], day(0), day(20));
+    expect(mmol).toMatchObject({ band: 'monitor-target', min: 3.9, max: 10 });
+    const mg = labOverlay('glucose', 'mg/dL', [glucose], day(0), day(20));
+    expect(mg).toMatchObject({ band: 'monitor-target', min: 70, max: 180 });
+    const weight = { ...glucose, key: 'weight', name: 'Weight', unit: 'kg', min: 50, max: 90 };
+    expect(labOverlay('body_weight', 'kg', [weight], day(0), day(20))).toMatchObject({
+      band: 'reference',
+      min: 50,
+      max: 90,
+    });
   });
 
   it('leaves values alone in the same unit, and refuses a unit it cannot convert', () => {

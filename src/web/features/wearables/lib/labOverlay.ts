@@ -1,4 +1,5 @@
 import type { MarkerSeries, PointFlag } from '../../results/lib/series';
+import { CGM_THRESHOLDS_MG_DL } from './cgm';
 import type { ChartRow } from './chartData';
 
 /*
@@ -74,9 +75,18 @@ export interface LabOverlay {
   /** The wearable's unit: the axis both share. */
   unit: string;
   converted: boolean;
-  /** The reference band in the wearable's unit. */
+  /**
+   * What the shaded band is: the lab's reference interval, or for a glucose monitor the
+   * consensus target range (a lab's fasting interval would make every normal after-meal
+   * reading look abnormal).
+   */
+  band: 'reference' | 'monitor-target';
+  /** The shaded band in the wearable's unit. */
   min: number | null;
   max: number | null;
+  /** The lab's reference interval in the wearable's unit, shaded or not. */
+  referenceMin: number | null;
+  referenceMax: number | null;
   /** Values inside the time range shown, oldest first. */
   points: LabOverlayPoint[];
   /** Values of the marker outside the range shown. */
@@ -84,6 +94,16 @@ export interface LabOverlay {
 }
 
 const round = (value: number) => Number(value.toPrecision(3));
+
+/** The consensus target range for monitor glucose, 70–180 mg/dL (3.9–10.0 mmol/L: lib/cgm.ts). */
+function monitorTarget(unit: string): { min: number; max: number } | null {
+  const factor = unitFactor('glucose', 'mg/dL', unit);
+  if (factor === null) return null;
+  const { low, high } = CGM_THRESHOLDS_MG_DL;
+  // One decimal in mmol/L, as the consensus writes it.
+  const shown = (v: number) => (factor === 1 ? v : Math.round(v * factor * 10) / 10);
+  return { min: shown(low), max: shown(high) };
+}
 
 /**
  * The lab values to draw over a wearable series of `resource` in `unit`, between `start`
@@ -102,13 +122,18 @@ export function labOverlay(
   if (factor === null) return null;
   const convert = (v: number | null) => (v === null ? null : round(v * factor));
   const inside = marker.points.filter((p) => p.t >= start && p.t <= end);
+  const reference = { min: convert(marker.min), max: convert(marker.max) };
+  const target = resource === 'glucose' ? monitorTarget(unit) : null;
   return {
     name: marker.name,
     labUnit: marker.unit,
     unit,
     converted: factor !== 1,
-    min: convert(marker.min),
-    max: convert(marker.max),
+    band: target ? 'monitor-target' : 'reference',
+    min: target ? target.min : reference.min,
+    max: target ? target.max : reference.max,
+    referenceMin: reference.min,
+    referenceMax: reference.max,
     points: inside.map((p) => ({
       t: p.t,
       value: round(p.value * factor),
