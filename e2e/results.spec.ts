@@ -1,6 +1,7 @@
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../src/contract/console';
 import { ordersPageSchema } from '../src/contract/order';
+import { labResultsRawSchema } from '../src/contract/results';
 import { DEMO } from './support/accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
@@ -69,6 +70,25 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     await expect(page).toHaveURL(new RegExp(`/results/${orderId}$`));
     await expect(
       page.getByRole('heading', { level: 2, name: 'Results and earlier values' }),
+    ).toBeVisible();
+    // Two identifiers and where the sample came from, as the lab reported them.
+    const answer = await page.request.get(`/api/lab/v3/order/${orderId}/result`, { headers });
+    const metadata = labResultsRawSchema.parse(await answer.json()).metadata;
+    const facts = page.locator('.result-facts');
+    await expect(facts.getByText('Born', { exact: true })).toBeVisible();
+    await expect(facts).toContainText(/\(\d+ years\) · (Male|Female|Other|Unknown)/);
+    await expect(facts.getByText('Collected', { exact: true })).toBeVisible();
+    expect(metadata.date_collected).toBeTruthy();
+    await expect(facts).not.toContainText('Not given by the lab');
+    await expect(facts).toContainText(metadata.specimen_number ?? '');
+    await expect(facts.getByText('Ordering physician')).toBeVisible();
+    // A critical value says which way it lies, in words and arrow.
+    await expect(
+      page
+        .getByRole('table')
+        .first()
+        .getByText(/^Critical (high ↑|low ↓)$/)
+        .first(),
     ).toBeVisible();
     const trends = page.getByRole('region', { name: 'Trends' });
     const firstTrend = trends.getByRole('img').first();

@@ -240,7 +240,13 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
       const glucose = Array.isArray(results.results)
         ? results.results.find((r) => r.slug === 'glucose')
         : undefined;
-      const t = Date.parse(glucose?.timestamp ?? results.metadata.date_reported ?? '');
+      // A lab value belongs to the moment its sample was taken.
+      const t = Date.parse(
+        results.metadata.date_collected ??
+          glucose?.timestamp ??
+          results.metadata.date_reported ??
+          '',
+      );
       if (glucose && Date.now() - t < 80 * 86_400_000) {
         found = { userId: order.user_id, t, text: glucose.result };
         break;

@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Role } from '../../../../contract/console';
 import { patientDisplayName } from '../../../../contract/order';
+import { ageOn, utcToday } from '../../../../contract/orderRequest';
 import { resultVersion } from '../../../../contract/resultsInbox';
 import { describeError } from '../../../shared/api/client';
-import { formatDate, formatDateTime } from '../../../shared/lib/format';
+import { formatBirthDate, formatDate, formatDateTime, humanize } from '../../../shared/lib/format';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Badge } from '../../../shared/ui/StatusBadge';
 import { EmptyState } from '../../../shared/ui/states';
@@ -14,7 +15,13 @@ import { orderQueryOptions } from '../../orders/api/orders';
 import { resultsQueryOptions } from '../../orders/api/tracking';
 import { usePatientHistory } from '../api/history';
 import { INTERPRETATION_TONES, RESULT_STATUS_WORDS, interpretationWords } from '../lib/labels';
-import { FLAG_WORDS, earlierPoints, pointFlag, type MarkerSeries } from '../lib/series';
+import {
+  earlierPoints,
+  flagDirection,
+  flagText,
+  pointFlag,
+  type MarkerSeries,
+} from '../lib/series';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { MarkerTrend } from './MarkerTrend';
 import './results.css';
@@ -51,6 +58,17 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
   const current = resultVersion(order.data);
   const byMarker = new Map<string, MarkerSeries>(history.series.map((s) => [s.key, s]));
   const rows = Array.isArray(results.data?.results) ? results.data.results : [];
+  // Two identifiers on every result view (name and date of birth), and where the sample came from.
+  const details = order.data.patient_details;
+  const age = details ? ageOn(details.dob.slice(0, 10), utcToday()) : null;
+  const metadata = results.data?.metadata;
+  const collectedAt = metadata?.date_collected ?? null;
+  const physician = order.data.physician ?? null;
+  const specimen = metadata?.specimen_number ?? order.data.sample_id ?? null;
+  const performingLab =
+    metadata?.laboratory ??
+    rows.find((r) => r.performing_laboratory)?.performing_laboratory ??
+    null;
   const trends = rows
     .map((r) => byMarker.get(r.slug ?? r.name))
     .filter((s): s is MarkerSeries => s !== undefined && s.points.length > 1);
@@ -100,6 +118,44 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
             </Link>
           </dd>
         </div>
+        {details ? (
+          <div>
+            <dt>Born</dt>
+            <dd>
+              {formatBirthDate(details.dob)}
+              {age === null ? '' : ` (${age} years)`} · {humanize(details.gender)}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Collected</dt>
+          <dd>{collectedAt ? formatDateTime(collectedAt) : 'Not given by the lab'}</dd>
+        </div>
+        <div>
+          <dt>Ordering physician</dt>
+          <dd>
+            {physician ? (
+              <>
+                {physician.first_name} {physician.last_name}{' '}
+                <span className="muted">NPI {physician.npi}</span>
+              </>
+            ) : (
+              'The team’s physician (none named on the order)'
+            )}
+          </dd>
+        </div>
+        {specimen ? (
+          <div>
+            <dt>Specimen</dt>
+            <dd className="mono">{specimen}</dd>
+          </div>
+        ) : null}
+        {performingLab ? (
+          <div>
+            <dt>Performing lab</dt>
+            <dd>{performingLab}</dd>
+          </div>
+        ) : null}
       </dl>
 
       <section aria-labelledby={resultsHeading} className="card">
@@ -137,7 +193,9 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
                         {r.result} {r.unit ?? ''}
                       </td>
                       <td>
-                        <span className={`flag flag--${flag}`}>{FLAG_WORDS[flag]}</span>
+                        <span className={`flag flag--${flag}`}>
+                          {flagText(flag, flagDirection(r))}
+                        </span>
                       </td>
                       <td>
                         {r.reference_range ?? ''} {r.reference_range && r.unit ? r.unit : ''}

@@ -11,7 +11,7 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import {
-  FLAG_WORDS,
+  flagText,
   niceTicks,
   type MarkerPoint,
   type MarkerSeries,
@@ -74,7 +74,7 @@ function TrendTooltip({ active, payload, unit }: TooltipContentProps & { unit: s
         <strong>
           {point.text} {unit}
         </strong>{' '}
-        {FLAG_WORDS[point.flag]}
+        {flagText(point.flag, point.direction)}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { FLAG_WORDS, type MarkerSeries } from '../lib/series';
+import { flagText, type MarkerSeries } from '../lib/series';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -24,7 +24,9 @@ export function TrendTable({ series }: { series: MarkerSeries }) {
                 {point.text} {series.unit}
               </td>
               <td>
-                <span className={`flag flag--${point.flag}`}>{FLAG_WORDS[point.flag]}</span>
+                <span className={`flag flag--${point.flag}`}>
+                  {flagText(point.flag, point.direction)}
+                </span>
               </td>
             </tr>
           ))}

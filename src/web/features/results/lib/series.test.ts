@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { BiomarkerResult } from '../../../../contract/results';
-import { earlierPoints, latestPerMarker, markerSeries, niceTicks, type Report } from './series';
+import {
+  earlierPoints,
+  flagDirection,
+  flagText,
+  latestPerMarker,
+  markerSeries,
+  niceTicks,
+  pointFlag,
+  type Report,
+} from './series';
 
 const ldl = (result: string, extra: Partial<BiomarkerResult> = {}): BiomarkerResult => ({
   name: 'LDL Cholesterol',
@@ -38,6 +47,39 @@ describe('marker series', () => {
       ['c', 240, 'critical'],
     ]);
     expect(series).toMatchObject({ unit: 'mg/dL', max: 99, reference: '<100' });
+  });
+
+  it('says which way a flagged value lies, a critical one included', () => {
+    const glucose = (result: string, extra: Partial<BiomarkerResult> = {}) => ({
+      ...ldl(result, extra),
+      min_range_value: 70,
+      max_range_value: 99,
+    });
+    const critical = { interpretation: 'critical' as const };
+    expect(
+      flagText(pointFlag(glucose('47', critical)), flagDirection(glucose('47', critical))),
+    ).toBe('Critical low ↓');
+    const hh = glucose('520', { ...critical, source_interpretation: 'HH' });
+    expect(flagText(pointFlag(hh), flagDirection(hh))).toBe('Critical high ↑');
+    const ll = glucose('<40', { ...critical, source_interpretation: 'LL' });
+    expect(flagDirection(ll)).toBe('low');
+    const high = glucose('131', { is_above_max_range: true });
+    expect(flagText(pointFlag(high), flagDirection(high))).toBe('High ↑');
+    expect(flagText('normal', null)).toBe('Normal');
+    expect(flagText('critical', null)).toBe('Critical');
+  });
+
+  it('dates each value by its sample’s collection, not by the report', () => {
+    // Collected 22 Nov 07:19, reported four days later: the value belongs to 22 Nov.
+    const collected = report('d', '2026-11-26T21:40:00Z', [
+      ldl('120', { timestamp: '2026-11-26T21:40:00Z' }),
+    ]);
+    collected.results.metadata.date_collected = '2026-11-22T07:19:00Z';
+    const [series] = markerSeries([collected]);
+    expect(series?.points[0]?.t).toBe(Date.parse('2026-11-22T07:19:00Z'));
+    // Without a collection time, the result's own time, then the report's.
+    const [reported] = markerSeries([report('e', '2026-11-26T21:40:00Z', [ldl('120')])]);
+    expect(reported?.points[0]?.t).toBe(Date.parse('2026-11-26T21:40:00Z'));
   });
 
   it('compares a result with the values reported before it only', () => {

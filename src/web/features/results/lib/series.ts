@@ -4,12 +4,17 @@ import type { BiomarkerResult, LabResultsRaw } from '../../../../contract/result
 export type PointFlag = 'critical' | 'high' | 'low' | 'normal';
 
 export interface MarkerPoint {
-  /** Epoch milliseconds of the sample (the result's timestamp, else the order's report). */
+  /**
+   * Epoch milliseconds of the sample: when it was collected (a value belongs to the moment
+   * the sample was taken), else the result's timestamp, else the report's.
+   */
   t: number;
   value: number;
   /** The text the lab reported ("< 5" stays readable in the table). */
   text: string;
   flag: PointFlag;
+  /** Which side of the interval the value lies: a critical value is critically high or low. */
+  direction: FlagDirection;
   orderId: string;
 }
 
@@ -38,12 +43,40 @@ export function pointFlag(result: BiomarkerResult): PointFlag {
   return 'normal';
 }
 
+export type FlagDirection = 'high' | 'low' | null;
+
+/**
+ * Which side of the interval a result lies on: the lab's own above/below flags, else its
+ * abnormal-flag code (HH, H, LL, L, as HL7 writes them), else the value against the interval.
+ */
+export function flagDirection(result: BiomarkerResult): FlagDirection {
+  if (result.is_above_max_range) return 'high';
+  if (result.is_below_min_range) return 'low';
+  const code = result.source_interpretation?.trim().toUpperCase();
+  if (code === 'HH' || code === 'H' || code === '>') return 'high';
+  if (code === 'LL' || code === 'L' || code === '<') return 'low';
+  const value = numeric(result.result);
+  if (value !== null && result.max_range_value != null && value > result.max_range_value)
+    return 'high';
+  if (value !== null && result.min_range_value != null && value < result.min_range_value)
+    return 'low';
+  return null;
+}
+
 export const FLAG_WORDS: Record<PointFlag, string> = {
   critical: 'Critical',
   high: 'High',
   low: 'Low',
   normal: 'Normal',
 };
+
+/** The flag in words with its direction: "Critical low ↓", "High ↑", "Normal". */
+export function flagText(flag: PointFlag, direction: FlagDirection): string {
+  if (flag === 'normal') return FLAG_WORDS.normal;
+  const arrow = direction === 'high' ? ' ↑' : direction === 'low' ? ' ↓' : '';
+  if (flag === 'critical') return direction ? `Critical ${direction}${arrow}` : 'Critical';
+  return `${FLAG_WORDS[flag]}${arrow}`;
+}
 
 const numeric = (text: string) => {
   const value = Number.parseFloat(text.replace(/^[<>]=?\s*/, ''));
@@ -56,6 +89,7 @@ export function markerSeries(reports: readonly Report[]): MarkerSeries[] {
   for (const report of reports) {
     if (!Array.isArray(report.results.results)) continue;
     const reportedAt = Date.parse(report.results.metadata.date_reported ?? report.order.updated_at);
+    const collectedAt = Date.parse(report.results.metadata.date_collected ?? '');
     for (const result of report.results.results) {
       const value = numeric(result.result);
       if (value === null) continue;
@@ -69,12 +103,13 @@ export function markerSeries(reports: readonly Report[]): MarkerSeries[] {
         reference: null,
         points: [],
       };
-      const t = Date.parse(result.timestamp ?? '') || reportedAt;
+      const t = collectedAt || Date.parse(result.timestamp ?? '') || reportedAt;
       series.points.push({
         t,
         value,
         text: result.result,
         flag: pointFlag(result),
+        direction: flagDirection(result),
         orderId: report.order.id,
       });
       byKey.set(key, series);

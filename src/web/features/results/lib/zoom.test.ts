@@ -7,6 +7,7 @@ const point = (t: number): MarkerPoint => ({
   value: t,
   text: String(t),
   flag: 'normal',
+  direction: null,
   orderId: `o${t}`,
 });
 const points = [10, 20, 30, 40].map(point);

@@ -1,9 +1,9 @@
+import { flagText } from '../../results/lib/series';
 import { Link } from '@tanstack/react-router';
 import { describeError } from '../../../shared/api/client';
 import type { LabOverlay } from '../lib/labOverlay';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const FLAG_WORDS = { critical: 'Critical', high: 'High', low: 'Low', normal: 'Normal' } as const;
 
 /**
  * What the lab overlay draws, in words: which marker, the unit conversion, the key to the
@@ -101,7 +101,9 @@ export function LabOverlayNote({
               </Link>
               : {p.text} {overlay.labUnit}
               {overlay.converted ? ` (${p.value} ${overlay.unit})` : ''} ·{' '}
-              <span className={`lab-flag lab-flag--${p.flag}`}>{FLAG_WORDS[p.flag]}</span>
+              <span className={`lab-flag lab-flag--${p.flag}`}>
+                {flagText(p.flag, p.direction)}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { flagText } from '../../results/lib/series';
 import { memo, useState } from 'react';
 import {
   Area,
@@ -52,8 +53,6 @@ export interface TimeseriesChartProps {
 }
 
 const valueFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-const FLAG_WORDS = { critical: 'Critical', high: 'High', low: 'Low', normal: 'Normal' } as const;
 
 /** A lab value's mark: its shape says the flag (square, triangles, diamond), colour repeats it. */
 function LabDot({
@@ -131,7 +130,7 @@ function ChartTooltip({
               Lab {overlay.name}: {point.text} {overlay.labUnit}
             </strong>{' '}
             {overlay.converted ? `(${String(point.value)} ${unit}) ` : ''}
-            {FLAG_WORDS[point.flag]}
+            {flagText(point.flag, point.direction)}
           </li>
         ) : null}
         {data.keys.map((key) => {

@@ -19,9 +19,9 @@ const glucose: MarkerSeries = {
   max: 99,
   reference: null,
   points: [
-    { t: day(1), value: 90, text: '90', flag: 'normal', orderId: 'a' },
-    { t: day(10), value: 126, text: '126', flag: 'high', orderId: 'b' },
-    { t: day(40), value: 45, text: '45', flag: 'critical', orderId: 'c' },
+    { t: day(1), value: 90, text: '90', flag: 'normal', direction: null, orderId: 'a' },
+    { t: day(10), value: 126, text: '126', flag: 'high', direction: 'high', orderId: 'b' },
+    { t: day(40), value: 45, text: '45', flag: 'critical', direction: 'low', orderId: 'c' },
   ],
 };
 const tsh: MarkerSeries = { ...glucose, key: 'tsh', name: 'TSH', unit: 'mIU/L' };
@@ -83,8 +83,8 @@ describe('lab values over a wearable series', () => {
       { t: day(3), a: 6 },
     ];
     const merged = withLabRows(rows, [
-      { t: day(1), value: 4.9, text: '88', flag: 'normal', orderId: 'a' },
-      { t: day(2), value: 7, text: '126', flag: 'high', orderId: 'b' },
+      { t: day(1), value: 4.9, text: '88', flag: 'normal', direction: null, orderId: 'a' },
+      { t: day(2), value: 7, text: '126', flag: 'high', direction: 'high', orderId: 'b' },
     ]);
     expect(merged).toEqual([
       { t: day(1), a: 5, [LAB_KEY]: 4.9 },

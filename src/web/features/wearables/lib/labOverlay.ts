@@ -1,4 +1,4 @@
-import type { MarkerSeries, PointFlag } from '../../results/lib/series';
+import type { FlagDirection, MarkerSeries, PointFlag } from '../../results/lib/series';
 import { CGM_THRESHOLDS_MG_DL } from './cgm';
 import type { ChartRow } from './chartData';
 
@@ -65,6 +65,7 @@ export interface LabOverlayPoint {
   /** As the lab reported it, in the lab's unit. */
   text: string;
   flag: PointFlag;
+  direction: FlagDirection;
   orderId: string;
 }
 
@@ -139,6 +140,7 @@ export function labOverlay(
       value: round(p.value * factor),
       text: p.text,
       flag: p.flag,
+      direction: p.direction,
       orderId: p.orderId,
     })),
     outside: marker.points.length - inside.length,
