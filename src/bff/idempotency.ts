@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Store } from './store/database';
+import type { Store } from './platform/database/database';
 import {
   claimIdempotencyKey,
   readServerSecret,

@@ -10,8 +10,8 @@ import {
   type AuditQuery,
 } from '../contract';
 import { auditPageQuery } from '../bff/admin/auditQuery';
-import type { StoreLocation } from '../bff/store/database';
-import { postgresLocation, skipPostgres } from '../bff/store/testLocations';
+import type { StoreLocation } from '../bff/platform/database/database';
+import { postgresLocation, skipPostgres } from '../bff/platform/database/testLocations';
 import { startStack, type Stack } from './stack';
 
 /*

@@ -8,9 +8,9 @@ import {
   type InvitationLink,
   type AdminAccount,
 } from '../../contract';
-import { sendProblem } from '../problem';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
 import {
   acceptPasswordLink,
   changeAccount,

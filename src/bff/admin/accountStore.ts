@@ -6,8 +6,8 @@ import {
   type AdminAccount,
   type NewAccount,
 } from '../../contract';
-import { hashPassword } from '../security/passwords';
-import type { Database } from '../store/schema';
+import { hashPassword } from '../platform/accounts/passwords';
+import type { Database } from '../platform/database/schema';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditQuery, AuditRow } from '../../contract';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 
 export type AuditFilters = Omit<AuditQuery, 'before' | 'limit'>;
 

@@ -9,9 +9,9 @@ import {
   type AuditQuery,
   type AuditVerdict,
 } from '../../contract';
-import { routeAuditor } from '../auditCaller';
-import { verifyAuditChain } from '../store/auditChain';
-import type { Store } from '../store/database';
+import { routeAuditor } from '../platform/audit/auditCaller';
+import { verifyAuditChain } from '../platform/audit/auditChain';
+import type { Store } from '../platform/database/database';
 import { adminCall } from './adminCall';
 import { CSV_HEADER, csvLine } from './auditCsv';
 import { auditPageQuery, countAudit, readAuditPage, toAuditRow } from './auditQuery';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LabApiClient } from '../proxy/upstream';
-import type { Store } from '../store/database';
-import type { SessionPolicy } from '../store/sessions';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import type { Store } from '../platform/database/database';
+import type { SessionPolicy } from '../platform/session/sessions';
 import { webhookAdminRoutes } from '../webhooks/adminRoute';
 import { pruneInbox } from '../webhooks/inbox';
 import { InboxProcessor } from '../webhooks/processor';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveEvent, LiveEventKind } from '../../contract';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 import { appendLiveEvents, lockLiveLog, type LiveEventDraft } from './eventLog';
 import type { LiveFanout } from './fanout';
 

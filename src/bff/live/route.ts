@@ -6,11 +6,11 @@ import {
   can,
   type LiveEventKind,
 } from '../../contract';
-import { auditCaller } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
-import type { SessionPolicy } from '../store/sessions';
+import { auditCaller } from '../platform/audit/auditCaller';
+import { sendProblem } from '../platform/http/problem';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
+import type { SessionPolicy } from '../platform/session/sessions';
 import { liveEventsAfter, liveLogBounds } from './eventLog';
 import type { LiveHub } from './hub';
 import { sessionStillLive } from './sessionCheck';

@@ -26,8 +26,8 @@ import {
   type ManagementScope,
   type Problem,
 } from '../../contract';
-import { routeAuditor } from '../auditCaller';
-import type { Store } from '../store/database';
+import { routeAuditor } from '../platform/audit/auditCaller';
+import type { Store } from '../platform/database/database';
 import type { SigningSecrets } from '../webhooks/signingSecrets';
 import { ManagementUnreachable, type ManagementAnswer, type ManagementClient } from './client';
 

@@ -5,10 +5,10 @@ import {
   can,
   type DeletedPatient,
 } from '../../contract';
-import { sendProblem } from '../problem';
-import { auditCaller } from '../auditCaller';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import { auditCaller } from '../platform/audit/auditCaller';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
 import { recentPatientDeletions } from '../store/patientDeletions';
 
 const GRACE_MS = USER_DELETION_GRACE_DAYS * 24 * 3600 * 1000;

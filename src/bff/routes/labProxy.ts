@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAB_PROXY_PREFIX, can } from '../../contract';
 import type { Upstream } from '../config';
-import { auditCaller } from '../auditCaller';
+import { auditCaller } from '../platform/audit/auditCaller';
 import { IdempotencyScope } from '../idempotency';
-import { sendProblem } from '../problem';
+import { sendProblem } from '../platform/http/problem';
 import { describeCall, matchCall, type MatchedCall } from '../proxy/allowList';
 import { recordIdInAnswer, recordIdInRequest } from '../proxy/auditRecord';
-import { callLabApi, sendLabAnswer } from '../proxy/answer';
-import { FORWARDED_REQUEST_HEADERS, pickHeaders } from '../proxy/headers';
-import type { LabApiClient } from '../proxy/upstream';
-import { AuditTrail } from '../store/audit';
-import type { Store } from '../store/database';
+import { callLabApi, sendLabAnswer } from '../platform/labApi/answer';
+import { FORWARDED_REQUEST_HEADERS, pickHeaders } from '../platform/labApi/headers';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import { AuditTrail } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
 
 export interface LabProxyOptions {
   store: Store;

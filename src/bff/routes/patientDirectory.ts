@@ -11,12 +11,12 @@ import {
   type PatientName,
   type PatientSearchHit,
 } from '../../contract';
-import { auditCaller } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { callLabApi } from '../proxy/answer';
-import type { LabApiClient } from '../proxy/upstream';
-import { AuditTrail } from '../store/audit';
-import type { Store } from '../store/database';
+import { auditCaller } from '../platform/audit/auditCaller';
+import { sendProblem } from '../platform/http/problem';
+import { callLabApi } from '../platform/labApi/answer';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import { AuditTrail } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
 
 const namesQuerySchema = z.object({
   user_id: z.union([z.uuid(), z.array(z.uuid()).max(PATIENT_NAMES_MAX)]),

@@ -11,11 +11,11 @@ import {
   can,
   type Permission,
 } from '../../contract';
-import { sendProblem } from '../problem';
-import { callLabApi, sendLabAnswer } from '../proxy/answer';
-import type { LabApiClient } from '../proxy/upstream';
-import { routeAuditor } from '../auditCaller';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import { callLabApi, sendLabAnswer } from '../platform/labApi/answer';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import { routeAuditor } from '../platform/audit/auditCaller';
+import type { Store } from '../platform/database/database';
 import { getParsingJob, listParsingJobs, recordParsingJob } from '../store/parsingJobs';
 import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from '../upload/gate';
 import { readReport, type MultipartRefusal } from '../upload/readReport';

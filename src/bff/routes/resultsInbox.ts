@@ -19,17 +19,17 @@ import {
   type Order,
   type Permission,
 } from '../../contract';
-import { routeAuditor } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { callLabApi } from '../proxy/answer';
-import type { LabApiClient } from '../proxy/upstream';
+import { routeAuditor } from '../platform/audit/auditCaller';
+import { sendProblem } from '../platform/http/problem';
+import { callLabApi } from '../platform/labApi/answer';
+import type { LabApiClient } from '../platform/labApi/upstream';
 import {
   acknowledgeRefusal,
   filterInbox,
   inboxItems,
   type AcknowledgeRefusal,
 } from '../results/inbox';
-import type { Store } from '../store/database';
+import type { Store } from '../platform/database/database';
 import { acknowledgementsOf, recordAcknowledgements } from '../store/resultAcknowledgements';
 
 export interface ResultsInboxOptions {

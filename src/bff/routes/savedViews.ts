@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SAVED_VIEWS_MAX, SAVED_VIEWS_PATH, can, newSavedViewSchema } from '../../contract';
-import { sendProblem } from '../problem';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import type { Store } from '../platform/database/database';
 import { deleteSavedView, listSavedViews, saveView } from '../store/savedViews';
 
 /*

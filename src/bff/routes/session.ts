@@ -6,17 +6,17 @@ import {
   type SessionResponse,
 } from '../../contract';
 import type { Upstream } from '../config';
-import { sendProblem } from '../problem';
-import { DECOY_HASH, verifyPassword } from '../security/passwords';
-import { findAccountByEmail, toPublicAccount } from '../store/accounts';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import { DECOY_HASH, verifyPassword } from '../platform/accounts/passwords';
+import { findAccountByEmail, toPublicAccount } from '../platform/accounts/accounts';
+import type { Store } from '../platform/database/database';
 import {
   accountLockedFor,
   addressThrottledFor,
   clearAccountFailures,
   recordLoginFailure,
 } from '../store/loginFailures';
-import { createSession, endSession, type ActiveSession } from '../store/sessions';
+import { createSession, endSession, type ActiveSession } from '../platform/session/sessions';
 
 export interface SessionRoutesOptions {
   store: Store;

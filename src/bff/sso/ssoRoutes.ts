@@ -8,9 +8,9 @@ import {
   type SignInOptions,
   type SsoError,
 } from '../../contract';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
-import { createSession } from '../store/sessions';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
+import { createSession } from '../platform/session/sessions';
 import { accountForSubject } from './ssoAccounts';
 import { roleFromClaims, type SsoSettings } from './ssoConfig';
 

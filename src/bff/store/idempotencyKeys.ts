@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../platform/database/schema';
 
 /**
  * How long the BFF remembers which request a key was first used for. The Lab API keeps

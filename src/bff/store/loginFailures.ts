@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../platform/database/schema';
 
 /** Failed sign-ins allowed per address per window; the next try is refused with 429. */
 export const LOGIN_FAILURE_LIMIT = 5;

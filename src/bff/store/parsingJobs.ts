@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ParsingJobRecord, ReportType } from '../../contract';
-import type { Database, ParsingJobRecordTable } from './schema';
+import type { Database, ParsingJobRecordTable } from '../platform/database/schema';
 
 export interface NewParsingJobRecord {
   job_id: string;

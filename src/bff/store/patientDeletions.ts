@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../platform/database/schema';
 
 /** The allow-list actions that delete a patient and undo it, as the audit trail names them. */
 export const DELETE_PATIENT_ACTION = 'DELETE /v2/user/{user_id}';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './database';
+import { openStore, type Store } from '../platform/database/database';
 import { acknowledgementsOf, recordAcknowledgements } from './resultAcknowledgements';
-import { postgresLocation, skipPostgres } from './testLocations';
+import { postgresLocation, skipPostgres } from '../platform/database/testLocations';
 
 const dialects = [
   {

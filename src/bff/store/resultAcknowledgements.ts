@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../platform/database/schema';
 
 export interface NewAcknowledgement {
   orderId: string;

@@ -6,7 +6,7 @@ import {
   type NewSavedView,
   type SavedView,
 } from '../../contract';
-import type { Database, SavedViewTable } from './schema';
+import type { Database, SavedViewTable } from '../platform/database/schema';
 
 /*
  * Every function takes the owning account: a view is only ever read, replaced or deleted

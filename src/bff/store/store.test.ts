@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount, findAccountByEmail, removeAccounts } from './accounts';
-import { AuditTrail, appendAudit, listAudit } from './audit';
-import { openStore, type Store } from './database';
+import { ensureAccount, findAccountByEmail, removeAccounts } from '../platform/accounts/accounts';
+import { AuditTrail, appendAudit, listAudit } from '../platform/audit/audit';
+import { openStore, type Store } from '../platform/database/database';
 import {
   ACCOUNT_FAILURE_LIMIT,
   ACCOUNT_LOCKOUT_MS,
@@ -19,8 +19,8 @@ import {
   readServerSecret,
   settleIdempotencyKey,
 } from './idempotencyKeys';
-import { createSession, resumeSession } from './sessions';
-import { postgresLocation, skipPostgres } from './testLocations';
+import { createSession, resumeSession } from '../platform/session/sessions';
+import { postgresLocation, skipPostgres } from '../platform/database/testLocations';
 
 const policy = { idleSeconds: 15 * 60, absoluteSeconds: 12 * 3600 };
 

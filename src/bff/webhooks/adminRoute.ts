@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WEBHOOK_INBOX_PATH, WEBHOOK_INBOX_STATES, can, type WebhookInbox } from '../../contract';
-import { auditCaller } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
+import { auditCaller } from '../platform/audit/auditCaller';
+import { sendProblem } from '../platform/http/problem';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
 import { inboxOverview } from './inbox';
 import type { Reconciler } from './reconciler';
 

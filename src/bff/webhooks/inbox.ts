@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { WEBHOOK_INBOX_STATES, liveEventKindOf, type WebhookInbox } from '../../contract';
-import type { Database, WebhookInboxTable } from '../store/schema';
+import type { Database, WebhookInboxTable } from '../platform/database/schema';
 import type { RecordChange } from '../live/publisher';
 import type { InboxFields } from './envelopeFields';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LivePublisher } from '../live/publisher';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 import { changeOf, type InboxRow } from './inbox';
 
 const BATCH = 200;

@@ -4,9 +4,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ORDERS_PAGE_SIZE_MAX } from '../../contract';
 import type { LivePublisher, RecordChange } from '../live/publisher';
-import type { LabApiClient } from '../proxy/upstream';
-import { appendAudit } from '../store/audit';
-import type { Database } from '../store/schema';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import { appendAudit } from '../platform/audit/audit';
+import type { Database } from '../platform/database/schema';
 import type { InboxProcessor } from './processor';
 
 const CURSOR = 'reconcile.orders';

@@ -1,5 +1,5 @@
 import type { Permission } from '../../../contract';
-import type { AnswerKind } from '../answer';
+import type { AnswerKind } from '../../platform/labApi/answer';
 import { ORDER_ACTION_CALLS } from './orderActions';
 import { LAB_TEST_CATALOGUE_CALLS } from './labTestCatalogue';
 import { ORDER_DOCUMENT_CALLS } from './orderDocuments';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Role } from '../../contract';
-import { prepared, sqliteNow } from './database';
-import type { Database } from './schema';
+import type { Role } from '../../../contract';
+import { prepared, sqliteNow } from '../database/database';
+import type { Database } from '../database/schema';
 
 export interface SessionPolicy {
   idleSeconds: number;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { appendAudit, type AuditEntry } from './store/audit';
-import type { Database } from './store/schema';
+import { appendAudit, type AuditEntry } from './audit';
+import type { Database } from '../database/schema';
 
 export interface AuditedCall {
   action: string;

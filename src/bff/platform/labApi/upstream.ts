@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, errors, type FormData } from 'undici';
-import type { Upstream } from '../config';
+import type { Upstream } from '../../config';
 import { retryWait } from './retry';
 
 export interface UpstreamRequest {

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { GENESIS_HASH, hashAuditRow } from './auditChain';
-import { prepared, sqliteNow } from './database';
-import type { AuditEventTable, Database } from './schema';
+import { prepared, sqliteNow } from '../database/database';
+import type { AuditEventTable, Database } from '../database/schema';
 
 export type AuditEntry = Omit<Insertable<AuditEventTable>, 'id' | 'prev_hash' | 'hash'>;
 

@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditTrail, appendAudit, listAudit, type AuditEntry } from './audit';
 import { verifyAuditChain } from './auditChain';
-import { openStore, type Store, type StoreLocation } from './database';
-import { migrations } from './migrations';
-import type { Database } from './schema';
-import { postgresLocation, skipPostgres } from './testLocations';
+import { openStore, type Store, type StoreLocation } from '../database/database';
+import { migrations } from '../database/migrations';
+import type { Database } from '../database/schema';
+import { postgresLocation, skipPostgres } from '../database/testLocations';
 
 const entry = (i: number): AuditEntry => ({
   at: 1_700_000_000_000 + i,

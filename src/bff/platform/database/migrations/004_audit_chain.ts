@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
-import { GENESIS_HASH, hashAuditRow, type ChainedFields } from '../auditChain';
+import { GENESIS_HASH, hashAuditRow, type ChainedFields } from '../../audit/auditChain';
 
 /**
  * A tamper-evident audit trail: every row carries the SHA-256 of its content and of the

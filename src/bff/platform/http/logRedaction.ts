@@ -1,4 +1,4 @@
-import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../../contract/openapi/differences';
+import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../../../contract/openapi/differences';
 
 /** Headers that carry a credential: the session cookie, bearer tokens, the team API key. */
 const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'proxy-authorization'];

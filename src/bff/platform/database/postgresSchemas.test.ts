@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { findAccountByEmail } from './accounts';
+import { findAccountByEmail } from '../accounts/accounts';
 import { openStore, type Store } from './database';
 import { postgresLocation, skipPostgres } from './testLocations';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Problem } from '../contract';
+import type { Problem } from '../../../contract';
 
 /** Every refusal or failure of the BFF itself is RFC 9457 problem JSON. */
 export function sendProblem(reply: FastifyReply, status: number, title: string, detail?: string) {

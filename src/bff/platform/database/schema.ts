@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Role } from '../../contract';
+import type { Role } from '../../../contract';
 
 /** Times are epoch milliseconds: one representation on SQLite and PostgreSQL (bigint). */
 export interface ConsoleAccountTable {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { sendProblem } from '../problem';
+import { sendProblem } from '../http/problem';
 import { FORWARDED_RESPONSE_HEADERS, pickHeaders } from './headers';
 import { isBusy, retryAfterSeconds } from './retry';
 import {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AuditEventTable, Database } from './schema';
+import type { AuditEventTable, Database } from '../database/schema';
 
 /** The `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ConsoleAccount, Role } from '../../contract';
-import { hashPassword } from '../security/passwords';
-import type { Database } from './schema';
+import type { ConsoleAccount, Role } from '../../../contract';
+import { hashPassword } from './passwords';
+import type { Database } from '../database/schema';
 
 export interface NewAccount {
   email: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Store } from '../store/database';
+import type { Store } from '../database/database';
 
 /** `/healthz`: the process answers. `/readyz`: it can also reach its database. */
 export function healthRoutes(fastify: FastifyInstance, opts: { store: Store }) {

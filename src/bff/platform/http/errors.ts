@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TITLES, sendProblem } from '../problem';
+import { TITLES, sendProblem } from './problem';
 
 /** Where a request the router refused is sent again, to be answered by the hooks below. */
 const REFUSED_BY_ROUTER_PATH = '/__refused-by-router';

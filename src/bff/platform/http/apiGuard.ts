@@ -7,11 +7,11 @@ import {
   LIVE_EVENTS_PATH,
   SESSION_PATH,
   SIGN_IN_OPTIONS_PATH,
-} from '../../contract';
-import type { ActiveSession, SessionPolicy } from '../store/sessions';
-import { resumeSession } from '../store/sessions';
-import type { Store } from '../store/database';
-import { sendProblem } from '../problem';
+} from '../../../contract';
+import type { ActiveSession, SessionPolicy } from '../session/sessions';
+import { resumeSession } from '../session/sessions';
+import type { Store } from '../database/database';
+import { sendProblem } from './problem';
 import { crossSiteRefusal } from './crossSite';
 
 declare module 'fastify' {
