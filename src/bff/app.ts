@@ -23,7 +23,7 @@ import { LabApiClient } from './platform/labApi/upstream';
 import { deletedPatientsRoutes } from './routes/deletedPatients';
 import { patientDirectoryRoutes } from './routes/patientDirectory';
 import { healthRoutes } from './platform/http/health';
-import { labProxyRoutes } from './routes/labProxy';
+import { labProxyRoutes } from './labProxy/routes';
 import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './routes/reportUpload';
 import { resultsInboxRoutes } from './routes/resultsInbox';

@@ -18,7 +18,7 @@ import {
   claimIdempotencyKey,
   readServerSecret,
   settleIdempotencyKey,
-} from './idempotencyKeys';
+} from '../labProxy/idempotencyKeys';
 import { createSession, resumeSession } from '../platform/session/sessions';
 import { postgresLocation, skipPostgres } from '../platform/database/testLocations';
 
