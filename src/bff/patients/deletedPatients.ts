@@ -9,7 +9,7 @@ import { sendProblem } from '../platform/http/problem';
 import { auditCaller } from '../platform/audit/auditCaller';
 import { appendAudit } from '../platform/audit/audit';
 import type { Store } from '../platform/database/database';
-import { recentPatientDeletions } from '../store/patientDeletions';
+import { recentPatientDeletions } from './patientDeletions';
 
 const GRACE_MS = USER_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
 
