@@ -26,7 +26,7 @@ import { healthRoutes } from './platform/http/health';
 import { labProxyRoutes } from './labProxy/routes';
 import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './routes/reportUpload';
-import { resultsInboxRoutes } from './routes/resultsInbox';
+import { resultsInboxRoutes } from './resultsInbox/routes';
 import { savedViewsRoutes } from './routes/savedViews';
 import { sessionRoutes } from './routes/session';
 import { accountRoutes } from './admin/accountRoutes';

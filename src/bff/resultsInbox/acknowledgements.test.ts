@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../platform/database/database';
-import { acknowledgementsOf, recordAcknowledgements } from './resultAcknowledgements';
+import { acknowledgementsOf, recordAcknowledgements } from './acknowledgements';
 import { postgresLocation, skipPostgres } from '../platform/database/testLocations';
 
 const dialects = [

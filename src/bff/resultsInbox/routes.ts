@@ -28,9 +28,9 @@ import {
   filterInbox,
   inboxItems,
   type AcknowledgeRefusal,
-} from '../results/inbox';
+} from './inbox';
 import type { Store } from '../platform/database/database';
-import { acknowledgementsOf, recordAcknowledgements } from '../store/resultAcknowledgements';
+import { acknowledgementsOf, recordAcknowledgements } from './acknowledgements';
 
 export interface ResultsInboxOptions {
   store: Store;
