@@ -25,7 +25,7 @@ import { patientDirectoryRoutes } from './patients/patientDirectory';
 import { healthRoutes } from './platform/http/health';
 import { labProxyRoutes } from './labProxy/routes';
 import { liveOperationsPlugin } from './live/liveOperations';
-import { reportUploadRoutes } from './routes/reportUpload';
+import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
 import { savedViewsRoutes } from './routes/savedViews';
 import { sessionRoutes } from './routes/session';
@@ -35,7 +35,7 @@ import type { SsoSettings } from './sso/ssoConfig';
 import { ssoRoutes } from './sso/ssoRoutes';
 import { toFastifyTrustProxy, type TrustProxy } from './platform/http/trustProxy';
 import type { Store } from './platform/database/database';
-import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './upload/gate';
+import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './labReports/gate';
 
 export interface AppOptions {
   store: Store;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { UPSTREAM_DEFAULTS } from './platform/labApi/upstream';
-import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
+import { UPLOAD_CONCURRENCY_DEFAULT } from './labReports/gate';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trustProxy';
 import { SSO_CALLBACK_PATH } from '../contract/administration';
 import { parseRoleMap, type SsoSettings } from './sso/ssoConfig';

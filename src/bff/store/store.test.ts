@@ -12,7 +12,7 @@ import {
   isThrottled,
   recordLoginFailure,
 } from './loginFailures';
-import { listParsingJobs, recordParsingJob } from './parsingJobs';
+import { listParsingJobs, recordParsingJob } from '../labReports/parsingJobs';
 import {
   IDEMPOTENCY_KEY_TTL_MS,
   claimIdempotencyKey,

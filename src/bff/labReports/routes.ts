@@ -16,10 +16,10 @@ import { callLabApi, sendLabAnswer } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
 import { routeAuditor } from '../platform/audit/auditCaller';
 import type { Store } from '../platform/database/database';
-import { getParsingJob, listParsingJobs, recordParsingJob } from '../store/parsingJobs';
-import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from '../upload/gate';
-import { readReport, type MultipartRefusal } from '../upload/readReport';
-import { sniffReportType } from '../upload/sniff';
+import { getParsingJob, listParsingJobs, recordParsingJob } from './parsingJobs';
+import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from './gate';
+import { readReport, type MultipartRefusal } from './readReport';
+import { sniffReportType } from './sniff';
 
 export interface ReportUploadOptions {
   store: Store;
