@@ -27,7 +27,7 @@ import { labProxyRoutes } from './labProxy/routes';
 import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
-import { savedViewsRoutes } from './routes/savedViews';
+import { savedViewsRoutes } from './savedViews/routes';
 import { sessionRoutes } from './routes/session';
 import { accountRoutes } from './admin/accountRoutes';
 import { auditRoutes } from './admin/auditRoutes';

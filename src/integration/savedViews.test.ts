@@ -7,7 +7,7 @@ import {
 } from '../contract';
 import { ensureAccount, findAccountByEmail } from '../bff/platform/accounts/accounts';
 import { openStore, type Store } from '../bff/platform/database/database';
-import { deleteSavedView, listSavedViews, saveView } from '../bff/store/savedViews';
+import { deleteSavedView, listSavedViews, saveView } from '../bff/savedViews/store';
 import { postgresLocation, skipPostgres } from '../bff/platform/database/testLocations';
 import { PASSWORD, startStack, type Stack } from './stack';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SAVED_VIEWS_MAX, SAVED_VIEWS_PATH, can, newSavedViewSchema } from '../../contract';
 import { sendProblem } from '../platform/http/problem';
 import type { Store } from '../platform/database/database';
-import { deleteSavedView, listSavedViews, saveView } from '../store/savedViews';
+import { deleteSavedView, listSavedViews, saveView } from './store';
 
 /*
  * `GET/POST /api/views`, `DELETE /api/views/:id`: the signed-in account's saved views of
