@@ -28,7 +28,7 @@ import { liveOperationsPlugin } from './live/liveOperations';
 import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
 import { savedViewsRoutes } from './savedViews/routes';
-import { sessionRoutes } from './routes/session';
+import { sessionRoutes } from './signIn/routes';
 import { accountRoutes } from './admin/accountRoutes';
 import { auditRoutes } from './admin/auditRoutes';
 import type { SsoSettings } from './sso/ssoConfig';

@@ -11,7 +11,7 @@ import {
   clearAccountFailures,
   isThrottled,
   recordLoginFailure,
-} from './loginFailures';
+} from '../signIn/loginFailures';
 import { listParsingJobs, recordParsingJob } from '../labReports/parsingJobs';
 import {
   IDEMPOTENCY_KEY_TTL_MS,

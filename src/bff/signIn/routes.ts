@@ -15,7 +15,7 @@ import {
   addressThrottledFor,
   clearAccountFailures,
   recordLoginFailure,
-} from '../store/loginFailures';
+} from './loginFailures';
 import { createSession, endSession, type ActiveSession } from '../platform/session/sessions';
 
 export interface SessionRoutesOptions {
