@@ -12,7 +12,7 @@ import {
 import { routeAuditor } from '../platform/audit/auditCaller';
 import { verifyAuditChain } from '../platform/audit/auditChain';
 import type { Store } from '../platform/database/database';
-import { adminCall } from './adminCall';
+import { adminCall } from '../platform/access/adminCall';
 import { CSV_HEADER, csvLine } from './auditCsv';
 import { auditPageQuery, countAudit, readAuditPage, toAuditRow } from './auditQuery';
 

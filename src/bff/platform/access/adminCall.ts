@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { can } from '../../contract';
-import { routeAuditor } from '../platform/audit/auditCaller';
-import { sendProblem, TITLES } from '../platform/http/problem';
-import type { Database } from '../platform/database/schema';
+import { can } from '../../../contract';
+import { routeAuditor } from '../audit/auditCaller';
+import { sendProblem, TITLES } from '../http/problem';
+import type { Database } from '../database/schema';
 
 export interface AdminAnswer {
   status: number;

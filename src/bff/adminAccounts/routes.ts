@@ -21,7 +21,7 @@ import {
   resetPassword,
   type ChangeRefusal,
 } from './accountStore';
-import { adminCall } from './adminCall';
+import { adminCall } from '../platform/access/adminCall';
 
 /** Where the SPA's page to set a password is; the token rides in the fragment, never sent to a server. */
 export const invitationPath = (token: string) => `/invitation#token=${token}`;
