@@ -24,7 +24,7 @@ import { deletedPatientsRoutes } from './patients/deletedPatients';
 import { patientDirectoryRoutes } from './patients/patientDirectory';
 import { healthRoutes } from './platform/http/health';
 import { labProxyRoutes } from './labProxy/routes';
-import { liveOperationsPlugin } from './live/liveOperations';
+import { liveOperationsPlugin } from './live/plugin';
 import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
 import { savedViewsRoutes } from './savedViews/routes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LAB_PROXY_PREFIX, can } from '../../contract';
-import type { Upstream } from '../config';
+import type { Upstream } from '../platform/labApi/upstream';
 import { auditCaller } from '../platform/audit/auditCaller';
 import { IdempotencyScope } from './idempotency';
 import { sendProblem } from '../platform/http/problem';

@@ -5,7 +5,7 @@ import {
   loginRequestSchema,
   type SessionResponse,
 } from '../../contract';
-import type { Upstream } from '../config';
+import type { Upstream } from '../platform/labApi/upstream';
 import { sendProblem } from '../platform/http/problem';
 import { DECOY_HASH, verifyPassword } from '../platform/accounts/passwords';
 import { findAccountByEmail, toPublicAccount } from '../platform/accounts/accounts';

@@ -1,7 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, errors, type FormData } from 'undici';
-import type { Upstream } from '../../config';
 import { retryWait } from './retry';
+
+export type UpstreamEnvironment = 'local' | 'sandbox' | 'production' | 'custom';
+
+/** Where the BFF sends Lab API calls, once start-up has resolved it. */
+export interface Upstream {
+  environment: UpstreamEnvironment;
+  region: 'us' | 'eu' | null;
+  baseUrl: string;
+  apiKey: string;
+  keyHeader: string;
+  /** The longest wait for one read (connect, headers, each body chunk). */
+  timeoutMs: number;
+  /** The longest a whole call may take, retries included (default below). */
+  deadlineMs?: number;
+  /** The longest `Retry-After` a GET waits out before its retry; longer ones go to the browser. */
+  retryMaxWaitMs?: number;
+}
 
 export interface UpstreamRequest {
   method: string;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount, findAccountByEmail, removeAccounts } from '../platform/accounts/accounts';
-import { AuditTrail, appendAudit, listAudit } from '../platform/audit/audit';
-import { openStore, type Store } from '../platform/database/database';
+import { ensureAccount, findAccountByEmail, removeAccounts } from './platform/accounts/accounts';
+import { AuditTrail, appendAudit, listAudit } from './platform/audit/audit';
+import { openStore, type Store } from './platform/database/database';
 import {
   ACCOUNT_FAILURE_LIMIT,
   ACCOUNT_LOCKOUT_MS,
@@ -11,16 +11,16 @@ import {
   clearAccountFailures,
   isThrottled,
   recordLoginFailure,
-} from '../signIn/loginFailures';
-import { listParsingJobs, recordParsingJob } from '../labReports/parsingJobs';
+} from './signIn/loginFailures';
+import { listParsingJobs, recordParsingJob } from './labReports/parsingJobs';
 import {
   IDEMPOTENCY_KEY_TTL_MS,
   claimIdempotencyKey,
   readServerSecret,
   settleIdempotencyKey,
-} from '../labProxy/idempotencyKeys';
-import { createSession, resumeSession } from '../platform/session/sessions';
-import { postgresLocation, skipPostgres } from '../platform/database/testLocations';
+} from './labProxy/idempotencyKeys';
+import { createSession, resumeSession } from './platform/session/sessions';
+import { postgresLocation, skipPostgres } from './platform/database/testLocations';
 
 const policy = { idleSeconds: 15 * 60, absoluteSeconds: 12 * 3600 };
 

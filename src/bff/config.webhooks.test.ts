@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, RECONCILE_INTERVAL_DEFAULT_MS, parseConfig } from '../config';
+import { ConfigError, RECONCILE_INTERVAL_DEFAULT_MS, parseConfig } from './config';
 
 describe('webhook configuration', () => {
   it('takes the signing secret and the reconciliation interval from the environment', () => {
