@@ -24,7 +24,8 @@ import { deletedPatientsRoutes } from './patients/deletedPatients';
 import { patientDirectoryRoutes } from './patients/patientDirectory';
 import { healthRoutes } from './platform/http/health';
 import { labProxyRoutes } from './labProxy/routes';
-import { liveOperationsPlugin } from './live/plugin';
+import { livePlugin, type Live } from './live/livePlugin';
+import { webhooksPlugin, type Webhooks } from './webhooks/webhooksPlugin';
 import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
 import { savedViewsRoutes } from './savedViews/routes';
@@ -67,6 +68,13 @@ export interface AppOptions {
   resultCriticalAckMinutes?: number;
   /** OpenID Connect sign-in; omitted or null: password accounts only. */
   sso?: SsoSettings | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Both halves of webhooks-in, live-out, for tests that drive the processor or reconciler. */
+    liveOperations: Live & Webhooks;
+  }
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -175,14 +183,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
-  await fastify.register(liveOperationsPlugin, {
+  // Webhooks in, live events out: the two rooms meet only here. The live room owns the
+  // publisher; the webhooks room is handed it as a `ChangePublisher` and never imports live.
+  await fastify.register(livePlugin, {
     store: opts.store,
-    client,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
-    signingSecrets,
-    reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
     heartbeatMs: opts.liveHeartbeatMs ?? 15_000,
   });
+  await fastify.register(webhooksPlugin, {
+    store: opts.store,
+    client,
+    publisher: fastify.live.publisher,
+    signingSecrets,
+    reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
+  });
+  fastify.decorate('liveOperations', { ...fastify.live, ...fastify.webhookInbox });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;
 }

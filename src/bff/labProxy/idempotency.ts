@@ -1,10 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Store } from '../platform/database/database';
-import {
-  claimIdempotencyKey,
-  readServerSecret,
-  settleIdempotencyKey,
-} from './idempotencyKeys';
+import { claimIdempotencyKey, readServerSecret, settleIdempotencyKey } from './idempotencyKeys';
 
 const KEY_HEADER = 'x-idempotency-key';
 const CLIENT_KEY = /^[\x21-\x7e]{1,255}$/;

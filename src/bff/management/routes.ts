@@ -28,14 +28,23 @@ import {
 } from '../../contract';
 import { routeAuditor } from '../platform/audit/auditCaller';
 import type { Store } from '../platform/database/database';
-import type { SigningSecrets } from '../webhooks/signingSecrets';
 import { ManagementUnreachable, type ManagementAnswer, type ManagementClient } from './client';
+
+/**
+ * The secrets the console's own webhook receiver verifies with (the webhooks room's
+ * `SigningSecrets`, handed in by `src/bff/app.ts`): a rotation of the console's own
+ * endpoint must reach them, or deliveries would stop verifying.
+ */
+export interface ConsoleSigningSecrets {
+  verifiesWith(secret: string): Promise<boolean>;
+  rotated(previous: string, next: string): Promise<void>;
+}
 
 export interface ManagementRoutesOptions {
   store: Store;
   /** Null when no management key is configured: every call says so (503). */
   client: ManagementClient | null;
-  signingSecrets: SigningSecrets;
+  signingSecrets: ConsoleSigningSecrets;
   /** The environment and region the console's team works in: the screens' defaults. */
   defaults: Omit<ManagementScope, 'orgId' | 'teamId'>;
 }

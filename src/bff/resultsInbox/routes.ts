@@ -23,12 +23,7 @@ import { routeAuditor } from '../platform/audit/auditCaller';
 import { sendProblem } from '../platform/http/problem';
 import { callLabApi } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
-import {
-  acknowledgeRefusal,
-  filterInbox,
-  inboxItems,
-  type AcknowledgeRefusal,
-} from './inbox';
+import { acknowledgeRefusal, filterInbox, inboxItems, type AcknowledgeRefusal } from './inbox';
 import type { Store } from '../platform/database/database';
 import { acknowledgementsOf, recordAcknowledgements } from './acknowledgements';
 
