@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import {
   RECONCILE_INTERVAL_DEFAULT_MS,
@@ -14,6 +14,7 @@ import { ManagementClient } from './management/client';
 import { managementRoutes } from './management/routes';
 import { SigningSecrets } from './webhooks/signingSecrets';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
+import { accessPlugin } from './platform/access/access';
 import { apiGuardPlugin } from './platform/http/apiGuard';
 import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './platform/http/errors';
 import { logRedaction } from './platform/http/logRedaction';
@@ -68,6 +69,8 @@ export interface AppOptions {
   resultCriticalAckMinutes?: number;
   /** OpenID Connect sign-in; omitted or null: password accounts only. */
   sso?: SsoSettings | null;
+  /** Sees every route as it is registered, before any plugin: the route census test reads them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -115,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  if (opts.onRoute) fastify.addHook('onRoute', opts.onRoute);
   // Only JSON is accepted on /api; text/plain would otherwise be parsed too.
   fastify.removeContentTypeParser('text/plain');
 
@@ -139,6 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     consoleOrigin: opts.consoleOrigin ?? null,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
   });
+  // Every /api route declares its permission and audit; this hook checks and writes them.
+  await fastify.register(accessPlugin, { store: opts.store });
   await fastify.register(healthRoutes, { store: opts.store });
   await fastify.register(sessionRoutes, {
     store: opts.store,

@@ -5,14 +5,12 @@ import {
   ADMIN_AUDIT_PATH,
   ADMIN_AUDIT_VERIFY_PATH,
   auditQuerySchema,
-  can,
   type AuditQuery,
   type AuditVerdict,
 } from '../../contract';
-import { routeAuditor } from '../platform/audit/auditCaller';
 import { verifyAuditChain } from '../platform/audit/auditChain';
 import type { Store } from '../platform/database/database';
-import { adminCall } from '../platform/access/adminCall';
+import { sendProblem } from '../platform/http/problem';
 import { CSV_HEADER, csvLine } from './auditCsv';
 import { auditPageQuery, countAudit, readAuditPage, toAuditRow } from './auditQuery';
 
@@ -26,38 +24,18 @@ const EXPORT_BATCH = 1000;
  */
 export function auditRoutes(fastify: FastifyInstance, opts: { store: Store }) {
   const { db } = opts.store;
-  const admin = adminCall(db);
-  const audit = routeAuditor(db);
+  const trail = { access: 'administration', audit: { recordType: 'audit_trail' } } as const;
 
-  fastify.get(ADMIN_AUDIT_PATH, (request, reply) =>
-    admin(
-      request,
-      reply,
-      { action: `GET ${ADMIN_AUDIT_PATH}`, recordType: 'audit_trail', recordId: null },
-      async () => {
-        const query = auditQuerySchema.safeParse(request.query);
-        if (!query.success) return { status: 400, detail: 'A filter is not valid.' };
-        return { status: 200, body: await readAuditPage(db, query.data) };
-      },
-    ),
-  );
-
-  fastify.get(ADMIN_AUDIT_EXPORT_PATH, async (request, reply) => {
-    const call = {
-      action: `GET ${ADMIN_AUDIT_EXPORT_PATH}`,
-      recordType: 'audit_trail',
-      recordId: null,
-    };
-    const role = request.session?.account.role;
+  fastify.get(ADMIN_AUDIT_PATH, { config: trail }, async (request, reply) => {
     const query = auditQuerySchema.safeParse(request.query);
-    if (role === undefined || !can(role, 'administration') || !query.success) {
-      // Refusals go through the same audited path as every administration call.
-      return admin(request, reply, call, () =>
-        Promise.resolve({ status: 400, detail: 'A filter is not valid.' }),
-      );
-    }
+    if (!query.success) return sendProblem(reply, 400, 'Bad request', 'A filter is not valid.');
+    return readAuditPage(db, query.data);
+  });
+
+  fastify.get(ADMIN_AUDIT_EXPORT_PATH, { config: trail }, async (request, reply) => {
+    const query = auditQuerySchema.safeParse(request.query);
+    if (!query.success) return sendProblem(reply, 400, 'Bad request', 'A filter is not valid.');
     const total = await countAudit(db, query.data);
-    await audit(request, call.action, call.recordType, call.recordId, 200);
     const chosen: AuditQuery = query.data;
     async function* lines() {
       yield CSV_HEADER;
@@ -78,18 +56,11 @@ export function auditRoutes(fastify: FastifyInstance, opts: { store: Store }) {
       .send(Readable.from(lines()));
   });
 
-  fastify.get(ADMIN_AUDIT_VERIFY_PATH, (request, reply) =>
-    admin(
-      request,
-      reply,
-      { action: `GET ${ADMIN_AUDIT_VERIFY_PATH}`, recordType: 'audit_trail', recordId: null },
-      async () => {
-        const verdict = await verifyAuditChain(db);
-        const body: AuditVerdict = verdict.ok
-          ? verdict
-          : { ok: false, rows: verdict.rows, broken_id: verdict.brokenId, reason: verdict.reason };
-        return { status: 200, body };
-      },
-    ),
-  );
+  fastify.get(ADMIN_AUDIT_VERIFY_PATH, { config: trail }, async () => {
+    const verdict = await verifyAuditChain(db);
+    const body: AuditVerdict = verdict.ok
+      ? verdict
+      : { ok: false, rows: verdict.rows, broken_id: verdict.brokenId, reason: verdict.reason };
+    return body;
+  });
 }

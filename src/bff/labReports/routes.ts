@@ -8,13 +8,10 @@ import {
   REPORT_TYPES,
   parsingJobFieldsSchema,
   parsingJobSchema,
-  can,
-  type Permission,
 } from '../../contract';
 import { sendProblem } from '../platform/http/problem';
 import { callLabApi, sendLabAnswer } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
-import { routeAuditor } from '../platform/audit/auditCaller';
 import type { Store } from '../platform/database/database';
 import { getParsingJob, listParsingJobs, recordParsingJob } from './parsingJobs';
 import { UPLOAD_RETRY_AFTER_SECONDS, type UploadGate } from './gate';
@@ -33,6 +30,15 @@ const MAX_MB = REPORT_MAX_BYTES / (1024 * 1024);
 const listQuerySchema = z.object({ user_id: z.guid().optional() });
 const jobParamsSchema = z.object({ jobId: z.string().min(1).max(100) });
 
+const patientAsked = (request: FastifyRequest) => {
+  const query = listQuerySchema.safeParse(request.query);
+  return query.success ? (query.data.user_id ?? null) : null;
+};
+const jobAsked = (request: FastifyRequest) => {
+  const params = jobParamsSchema.safeParse(request.params);
+  return params.success ? params.data.jobId : null;
+};
+
 /**
  * `POST /api/parsing-jobs`: a lab report (multipart: file, user_id, needs_human_review)
  * streamed with the 10 MB limit enforced while reading, its type decided by its bytes.
@@ -46,97 +52,83 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     limits: { fileSize: REPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
   });
 
-  const audit = routeAuditor(opts.store.db);
-  const allowed = (request: FastifyRequest, permission: Permission) => {
-    const role = request.session?.account.role;
-    return role !== undefined && can(role, permission);
-  };
+  fastify.get(
+    PARSING_JOBS_PATH,
+    {
+      config: {
+        access: 'reports.read',
+        audit: { recordType: 'parsing_job_list', recordId: patientAsked },
+      },
+    },
+    async (request, reply) => {
+      const query = listQuerySchema.safeParse(request.query);
+      if (!query.success) return sendProblem(reply, 400, 'Bad request', 'user_id must be a UUID.');
+      const data = await listParsingJobs(opts.store.db, {
+        limit: 200,
+        ...(query.data.user_id ? { userId: query.data.user_id } : {}),
+      });
+      return { data };
+    },
+  );
 
-  fastify.get(PARSING_JOBS_PATH, async (request, reply) => {
-    if (!allowed(request, 'reports.read')) {
-      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    }
-    const query = listQuerySchema.safeParse(request.query);
-    if (!query.success) return sendProblem(reply, 400, 'Bad request', 'user_id must be a UUID.');
-    const data = await listParsingJobs(opts.store.db, {
-      limit: 200,
-      ...(query.data.user_id ? { userId: query.data.user_id } : {}),
-    });
-    await audit(
-      request,
-      `GET ${PARSING_JOBS_PATH}`,
-      'parsing_job_list',
-      query.data.user_id ?? null,
-      200,
-    );
-    return { data };
-  });
+  fastify.get(
+    `${PARSING_JOBS_PATH}/:jobId`,
+    {
+      config: { access: 'reports.read', audit: { recordType: 'parsing_job', recordId: jobAsked } },
+    },
+    async (request, reply) => {
+      const params = jobParamsSchema.safeParse(request.params);
+      if (!params.success) return sendProblem(reply, 400, 'Bad request', 'Give a job id.');
+      const record = await getParsingJob(opts.store.db, params.data.jobId);
+      if (!record) {
+        return sendProblem(reply, 404, 'Not found', 'This console has no record of that job.');
+      }
+      return record;
+    },
+  );
 
-  fastify.get(`${PARSING_JOBS_PATH}/:jobId`, async (request, reply) => {
-    if (!allowed(request, 'reports.read')) {
-      await audit(request, `GET ${PARSING_JOBS_PATH}/:jobId`, 'parsing_job', null, 403);
-      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    }
-    const params = jobParamsSchema.safeParse(request.params);
-    if (!params.success) return sendProblem(reply, 400, 'Bad request', 'Give a job id.');
-    const record = await getParsingJob(opts.store.db, params.data.jobId);
-    const status = record ? 200 : 404;
-    await audit(
-      request,
-      `GET ${PARSING_JOBS_PATH}/:jobId`,
-      'parsing_job',
-      params.data.jobId,
-      status,
-    );
-    if (!record) {
-      return sendProblem(reply, 404, 'Not found', 'This console has no record of that job.');
-    }
-    return record;
-  });
+  fastify.post(
+    PARSING_JOBS_PATH,
+    {
+      config: {
+        access: 'reports.upload',
+        // Audited as the Lab API call it makes; the job's id is named once the Lab API gives it.
+        audit: { recordType: 'parsing_job', action: `POST ${UPSTREAM_PATH}` },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        return sendProblem(
+          reply,
+          415,
+          'Unsupported content type',
+          'Send the report as multipart/form-data.',
+        );
+      }
 
-  fastify.post(PARSING_JOBS_PATH, async (request, reply) => {
+      const leave = opts.gate.tryEnter();
+      if (!leave) {
+        reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS));
+        return sendProblem(
+          reply,
+          503,
+          'Too many uploads',
+          `Other lab reports are being uploaded. Try again in ${UPLOAD_RETRY_AFTER_SECONDS} seconds.`,
+        );
+      }
+      try {
+        return await forwardReport(request, reply);
+      } finally {
+        leave();
+      }
+    },
+  );
+
+  async function forwardReport(request: FastifyRequest, reply: FastifyReply) {
     const action = `POST ${UPSTREAM_PATH}`;
-    if (!allowed(request, 'reports.upload')) {
-      await audit(request, action, 'parsing_job', null, 403);
-      return sendProblem(
-        reply,
-        403,
-        'Forbidden',
-        'Your role does not allow uploading lab reports.',
-      );
-    }
-    if (!request.isMultipart()) {
-      return sendProblem(
-        reply,
-        415,
-        'Unsupported content type',
-        'Send the report as multipart/form-data.',
-      );
-    }
-
-    const leave = opts.gate.tryEnter();
-    if (!leave) {
-      await audit(request, action, 'parsing_job', null, 503);
-      reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS));
-      return sendProblem(
-        reply,
-        503,
-        'Too many uploads',
-        `Other lab reports are being uploaded. Try again in ${UPLOAD_RETRY_AFTER_SECONDS} seconds.`,
-      );
-    }
-    try {
-      return await forwardReport(request, reply, action);
-    } finally {
-      leave();
-    }
-  });
-
-  async function forwardReport(request: FastifyRequest, reply: FastifyReply, action: string) {
     const received = await readReport(request);
     if ('refused' in received) {
       const status = received.refused === 'malformed' ? 400 : 413;
-      await audit(request, action, 'parsing_job', null, status);
       return sendProblem(reply, status, ...REFUSALS[received.refused]);
     }
 
@@ -149,7 +141,6 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     }
     const reportType = await sniffReportType(head(file.chunks));
     if (!reportType) {
-      await audit(request, action, 'parsing_job', null, 415);
       return sendProblem(
         reply,
         415,
@@ -178,11 +169,10 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     );
     if (!answer.ok) request.log.warn({ reason: answer.reason, call: action }, answer.title);
 
-    let jobId: string | null = null;
     if (answer.ok && (answer.status === 200 || answer.status === 201) && answer.body) {
       const job = parsingJobSchema.safeParse(parseJson(answer.body));
       if (job.success && request.session) {
-        jobId = job.data.id;
+        request.auditedRecordId = job.data.id;
         await recordParsingJob(opts.store.db, {
           job_id: job.data.id,
           user_id: parsed.data.user_id,
@@ -196,7 +186,6 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
         });
       }
     }
-    await audit(request, action, 'parsing_job', jobId, answer.status);
     return sendLabAnswer(reply, answer);
   }
 }

@@ -4,18 +4,15 @@ import {
   PATIENT_NAMES_MAX,
   PATIENT_NAMES_PATH,
   PATIENT_SEARCH_PATH,
-  can,
   ordersPageSchema,
   userInfoSchema,
   userSchema,
   type PatientName,
   type PatientSearchHit,
 } from '../../contract';
-import { auditCaller } from '../platform/audit/auditCaller';
 import { sendProblem } from '../platform/http/problem';
 import { callLabApi } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
-import { AuditTrail } from '../platform/audit/audit';
 import type { Store } from '../platform/database/database';
 
 const namesQuerySchema = z.object({
@@ -28,6 +25,13 @@ const CLIENT_USER_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 const CONCURRENCY = 8;
 const INFO_CALL = 'GET /v2/user/{user_id}/info/latest';
 
+/** The distinct user ids a names call asks for; none when the query is not valid. */
+function namesAsked(request: FastifyRequest): string[] {
+  const parsed = namesQuerySchema.safeParse(request.query);
+  if (!parsed.success) return [];
+  return [...new Set([parsed.data.user_id].flat().map((id) => id.toLowerCase()))];
+}
+
 /**
  * The console's patient directory, beside the proxy: the Lab API's users carry no names
  * and it searches users by nothing, so people would see ids. This asks the documented
@@ -39,21 +43,6 @@ export function patientDirectoryRoutes(
   fastify: FastifyInstance,
   opts: { store: Store; client: LabApiClient },
 ) {
-  const trail = new AuditTrail(opts.store.db);
-  const audit = (
-    request: FastifyRequest,
-    action: string,
-    recordType: string,
-    recordId: string | null,
-    outcome: number,
-  ) =>
-    auditCaller((entry) => trail.append(entry), request, {
-      action,
-      recordType,
-      recordId,
-      outcome,
-    });
-
   const getJson = async (pathAndQuery: string) => {
     const answer = await callLabApi(
       opts.client,
@@ -66,87 +55,101 @@ export function patientDirectoryRoutes(
 
   const nameOf = async (request: FastifyRequest, userId: string): Promise<PatientName | null> => {
     const { status, body } = await getJson(`/v2/user/${userId}/info/latest`);
-    await audit(request, INFO_CALL, 'patient_demographics', userId, status);
+    await request.auditRow({
+      action: INFO_CALL,
+      recordType: 'patient_demographics',
+      recordId: userId,
+      outcome: status,
+    });
     const info = userInfoSchema.safeParse(body);
     if (status !== 200 || !info.success) return null;
     const { first_name, last_name, dob } = info.data;
     return { user_id: userId, first_name, last_name, dob: dob.slice(0, 10) };
   };
 
-  fastify.get(PATIENT_NAMES_PATH, async (request, reply) => {
-    const account = request.session?.account;
-    if (!account) return sendProblem(reply, 401, 'Unauthorized', 'Sign in to continue.');
-    const parsed = namesQuerySchema.safeParse(request.query);
-    if (!parsed.success) {
-      return sendProblem(reply, 400, 'Bad request', `Name up to ${PATIENT_NAMES_MAX} user ids.`);
-    }
-    const ids = [...new Set([parsed.data.user_id].flat().map((id) => id.toLowerCase()))];
-    if (!can(account.role, 'patients.read')) {
-      for (const id of ids) await audit(request, INFO_CALL, 'patient_demographics', id, 403);
-      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    }
-    const patients: PatientName[] = [];
-    for (let at = 0; at < ids.length; at += CONCURRENCY) {
-      const names = await Promise.all(
-        ids.slice(at, at + CONCURRENCY).map((id) => nameOf(request, id)),
-      );
-      for (const name of names) if (name) patients.push(name);
-    }
-    reply.header('cache-control', 'no-store');
-    return { patients };
-  });
-
-  fastify.get(PATIENT_SEARCH_PATH, async (request, reply) => {
-    const account = request.session?.account;
-    if (!account) return sendProblem(reply, 401, 'Unauthorized', 'Sign in to continue.');
-    const parsed = searchQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendProblem(reply, 400, 'Bad request', 'Type what to search for.');
-    const allowed = can(account.role, 'patients.read') && can(account.role, 'orders.read');
-    await audit(request, `GET ${PATIENT_SEARCH_PATH}`, 'patient_list', null, allowed ? 200 : 403);
-    if (!allowed) {
-      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    }
-    const { q } = parsed.data;
-    const hits = new Map<string, PatientSearchHit>();
-
-    // The team's own id for the patient, exactly as typed.
-    if (CLIENT_USER_ID.test(q)) {
-      const { status, body } = await getJson(`/v2/user/resolve/${encodeURIComponent(q)}`);
-      const user = userSchema.safeParse(body);
-      if (status === 200 && user.success) {
-        const name = await nameOf(request, user.data.user_id);
-        hits.set(user.data.user_id, {
-          user_id: user.data.user_id,
-          client_user_id: user.data.client_user_id,
-          first_name: name?.first_name ?? null,
-          last_name: name?.last_name ?? null,
-          dob: name?.dob ?? null,
-          found_by: 'client_user_id',
-        });
+  fastify.get(
+    PATIENT_NAMES_PATH,
+    {
+      config: {
+        access: 'patients.read',
+        // One row per patient named, with what the Lab API answered for that patient.
+        audit: { recordType: 'patient_demographics', action: INFO_CALL, recordId: namesAsked },
+      },
+    },
+    async (request, reply) => {
+      const parsed = namesQuerySchema.safeParse(request.query);
+      if (!parsed.success) {
+        return sendProblem(reply, 400, 'Bad request', `Name up to ${PATIENT_NAMES_MAX} user ids.`);
       }
-    }
-
-    // Names and dates of birth: the orders' search covers them, the users' does not.
-    const search = new URLSearchParams({ search_input: q, size: '100' }).toString();
-    const { status, body } = await getJson(`/v3/orders?${search}`);
-    const page = ordersPageSchema.safeParse(body);
-    if (status === 200 && page.success) {
-      for (const order of page.data.orders) {
-        if (hits.has(order.user_id)) continue;
-        const details = order.patient_details;
-        hits.set(order.user_id, {
-          user_id: order.user_id,
-          client_user_id: null,
-          first_name: details?.first_name ?? null,
-          last_name: details?.last_name ?? null,
-          dob: details ? details.dob.slice(0, 10) : null,
-          found_by: 'order',
-        });
+      const ids = namesAsked(request);
+      const patients: PatientName[] = [];
+      for (let at = 0; at < ids.length; at += CONCURRENCY) {
+        const names = await Promise.all(
+          ids.slice(at, at + CONCURRENCY).map((id) => nameOf(request, id)),
+        );
+        for (const name of names) if (name) patients.push(name);
       }
-    } else if (hits.size === 0) {
-      return sendProblem(reply, 502, 'Lab API error', 'The Lab API could not search orders.');
-    }
-    reply.header('cache-control', 'no-store');
-    return { patients: [...hits.values()] };
-  });
+      reply.header('cache-control', 'no-store');
+      return { patients };
+    },
+  );
+
+  fastify.get(
+    PATIENT_SEARCH_PATH,
+    {
+      config: {
+        access: ['patients.read', 'orders.read'],
+        // The search's own row, then one per patient whose demographics were read.
+        audit: { recordType: 'patient_list' },
+      },
+    },
+    async (request, reply) => {
+      const parsed = searchQuerySchema.safeParse(request.query);
+      if (!parsed.success)
+        return sendProblem(reply, 400, 'Bad request', 'Type what to search for.');
+      await request.auditRow({ outcome: 200 });
+      const { q } = parsed.data;
+      const hits = new Map<string, PatientSearchHit>();
+
+      // The team's own id for the patient, exactly as typed.
+      if (CLIENT_USER_ID.test(q)) {
+        const { status, body } = await getJson(`/v2/user/resolve/${encodeURIComponent(q)}`);
+        const user = userSchema.safeParse(body);
+        if (status === 200 && user.success) {
+          const name = await nameOf(request, user.data.user_id);
+          hits.set(user.data.user_id, {
+            user_id: user.data.user_id,
+            client_user_id: user.data.client_user_id,
+            first_name: name?.first_name ?? null,
+            last_name: name?.last_name ?? null,
+            dob: name?.dob ?? null,
+            found_by: 'client_user_id',
+          });
+        }
+      }
+
+      // Names and dates of birth: the orders' search covers them, the users' does not.
+      const search = new URLSearchParams({ search_input: q, size: '100' }).toString();
+      const { status, body } = await getJson(`/v3/orders?${search}`);
+      const page = ordersPageSchema.safeParse(body);
+      if (status === 200 && page.success) {
+        for (const order of page.data.orders) {
+          if (hits.has(order.user_id)) continue;
+          const details = order.patient_details;
+          hits.set(order.user_id, {
+            user_id: order.user_id,
+            client_user_id: null,
+            first_name: details?.first_name ?? null,
+            last_name: details?.last_name ?? null,
+            dob: details ? details.dob.slice(0, 10) : null,
+            found_by: 'order',
+          });
+        }
+      } else if (hits.size === 0) {
+        return sendProblem(reply, 502, 'Lab API error', 'The Lab API could not search orders.');
+      }
+      reply.header('cache-control', 'no-store');
+      return { patients: [...hits.values()] };
+    },
+  );
 }

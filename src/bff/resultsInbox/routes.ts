@@ -8,7 +8,6 @@ import {
   RESULT_STATUSES,
   acknowledgeBodySchema,
   bulkAcknowledgeBodySchema,
-  can,
   inboxFiltersSchema,
   orderSchema,
   ordersPageSchema,
@@ -17,9 +16,7 @@ import {
   type InboxCount,
   type InboxResponse,
   type Order,
-  type Permission,
 } from '../../contract';
-import { routeAuditor } from '../platform/audit/auditCaller';
 import { sendProblem } from '../platform/http/problem';
 import { callLabApi } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
@@ -37,6 +34,12 @@ export interface ResultsInboxOptions {
 /** Pages of the orders list read for one inbox: beyond this the answer says it is truncated. */
 const MAX_PAGES = 10;
 const orderIdQuerySchema = z.object({ order_id: z.uuid() });
+
+/** The order whose acknowledgements are asked for, when the query names one. */
+function orderIdAsked(request: FastifyRequest): string | null {
+  const query = orderIdQuerySchema.safeParse(request.query);
+  return query.success ? query.data.order_id : null;
+}
 
 class LabApiFailure extends Error {
   constructor(
@@ -56,27 +59,6 @@ class LabApiFailure extends Error {
  * `POST …/acknowledgements/bulk` (normal results only).
  */
 export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxOptions) {
-  const audit = routeAuditor(opts.store.db);
-
-  /** Refuses (and audits the refusal) unless the caller's role has the permission. */
-  async function permitted(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    permission: Permission,
-    action: string,
-    recordType: string,
-  ) {
-    const account = request.session?.account;
-    if (!account) {
-      sendProblem(reply, 401, 'Unauthorized', 'Sign in to continue.');
-      return null;
-    }
-    if (can(account.role, permission)) return account;
-    await audit(request, action, recordType, null, 403);
-    sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    return null;
-  }
-
   async function labGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
     const answer = await callLabApi(
       opts.client,
@@ -129,46 +111,45 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
     throw error;
   };
 
-  fastify.get(RESULTS_INBOX_PATH, async (request, reply) => {
-    const action = `GET ${RESULTS_INBOX_PATH}`;
-    if (!(await permitted(request, reply, 'results.read', action, 'result_list'))) return reply;
-    const filters = inboxFiltersSchema.safeParse(request.query);
-    if (!filters.success) {
-      return sendProblem(reply, 400, 'Bad request', 'The inbox filters are not valid.');
-    }
-    let read;
-    try {
-      read = await ordersWithResults();
-    } catch (error) {
-      const status = error instanceof LabApiFailure ? error.status : 500;
-      await audit(request, action, 'result_list', null, status);
-      return fail(reply, error);
-    }
-    const acks = await acknowledgementsOf(
-      opts.store.db,
-      read.orders.map((o) => o.id),
-    );
-    const all = inboxItems(read.orders, acks, Date.now(), opts.criticalAckMinutes);
-    await audit(request, action, 'result_list', null, 200);
-    const patients = new Map(all.map((i) => [i.user_id, i.patient_name]));
-    const tests = new Map(all.map((i) => [i.lab_test_id, i.lab_test_name]));
-    const body: InboxResponse = {
-      items: filterInbox(all, filters.data),
-      total: all.length,
-      critical: all.filter((i) => i.interpretation === 'critical').length,
-      overdue: all.filter((i) => i.overdue).length,
-      patients: [...patients]
-        .map(([user_id, name]) => ({ user_id, name }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      lab_tests: [...tests]
-        .map(([id, name]) => ({ id, name }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      critical_ack_minutes: opts.criticalAckMinutes,
-      truncated: read.truncated,
-    };
-    reply.header('cache-control', 'no-store');
-    return body;
-  });
+  fastify.get(
+    RESULTS_INBOX_PATH,
+    { config: { access: 'results.read', audit: { recordType: 'result_list' } } },
+    async (request, reply) => {
+      const filters = inboxFiltersSchema.safeParse(request.query);
+      if (!filters.success) {
+        return sendProblem(reply, 400, 'Bad request', 'The inbox filters are not valid.');
+      }
+      let read;
+      try {
+        read = await ordersWithResults();
+      } catch (error) {
+        return fail(reply, error);
+      }
+      const acks = await acknowledgementsOf(
+        opts.store.db,
+        read.orders.map((o) => o.id),
+      );
+      const all = inboxItems(read.orders, acks, Date.now(), opts.criticalAckMinutes);
+      const patients = new Map(all.map((i) => [i.user_id, i.patient_name]));
+      const tests = new Map(all.map((i) => [i.lab_test_id, i.lab_test_name]));
+      const body: InboxResponse = {
+        items: filterInbox(all, filters.data),
+        total: all.length,
+        critical: all.filter((i) => i.interpretation === 'critical').length,
+        overdue: all.filter((i) => i.overdue).length,
+        patients: [...patients]
+          .map(([user_id, name]) => ({ user_id, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        lab_tests: [...tests]
+          .map(([id, name]) => ({ id, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        critical_ack_minutes: opts.criticalAckMinutes,
+        truncated: read.truncated,
+      };
+      reply.header('cache-control', 'no-store');
+      return body;
+    },
+  );
 
   /*
    * The navigation's badge polls this every 30 seconds in every open tab. It answers three
@@ -177,53 +158,67 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
    * noise (thousands of rows a day per clinician). It stays signed-in and role-checked, and a
    * refusal or a failure is still audited. Opening the inbox list (above) audits every read.
    */
-  fastify.get(RESULTS_INBOX_COUNT_PATH, async (request, reply) => {
-    const action = `GET ${RESULTS_INBOX_COUNT_PATH}`;
-    if (!(await permitted(request, reply, 'results.read', action, 'result_count'))) return reply;
-    let read;
-    try {
-      read = await ordersWithResults();
-    } catch (error) {
-      const status = error instanceof LabApiFailure ? error.status : 500;
-      await audit(request, action, 'result_count', null, status);
-      return fail(reply, error);
-    }
-    const acks = await acknowledgementsOf(
-      opts.store.db,
-      read.orders.map((o) => o.id),
-    );
-    const all = inboxItems(read.orders, acks, Date.now(), opts.criticalAckMinutes);
-    const body: InboxCount = {
-      total: all.length,
-      critical: all.filter((i) => i.interpretation === 'critical').length,
-      overdue: all.filter((i) => i.overdue).length,
-    };
-    reply.header('cache-control', 'no-store');
-    return body;
-  });
+  fastify.get(
+    RESULTS_INBOX_COUNT_PATH,
+    {
+      config: {
+        access: 'results.read',
+        audit: {
+          recordType: 'result_count',
+          successNotAudited:
+            'three numbers polled every 30 seconds in every tab, naming no patient: a row per poll would bury the trail',
+        },
+      },
+    },
+    async (_request, reply) => {
+      let read;
+      try {
+        read = await ordersWithResults();
+      } catch (error) {
+        return fail(reply, error);
+      }
+      const acks = await acknowledgementsOf(
+        opts.store.db,
+        read.orders.map((o) => o.id),
+      );
+      const all = inboxItems(read.orders, acks, Date.now(), opts.criticalAckMinutes);
+      const body: InboxCount = {
+        total: all.length,
+        critical: all.filter((i) => i.interpretation === 'critical').length,
+        overdue: all.filter((i) => i.overdue).length,
+      };
+      reply.header('cache-control', 'no-store');
+      return body;
+    },
+  );
 
-  fastify.get(RESULT_ACKNOWLEDGEMENTS_PATH, async (request, reply) => {
-    const action = `GET ${RESULT_ACKNOWLEDGEMENTS_PATH}`;
-    if (!(await permitted(request, reply, 'results.read', action, 'order'))) return reply;
-    const query = orderIdQuerySchema.safeParse(request.query);
-    if (!query.success) return sendProblem(reply, 400, 'Bad request', 'order_id must be a UUID.');
-    const acks = await acknowledgementsOf(opts.store.db, [query.data.order_id]);
-    await audit(request, action, 'order', query.data.order_id, 200);
-    reply.header('cache-control', 'no-store');
-    return { acknowledgements: acks.map(toAcknowledgement) };
-  });
+  fastify.get(
+    RESULT_ACKNOWLEDGEMENTS_PATH,
+    {
+      config: {
+        access: 'results.read',
+        audit: { recordType: 'order', recordId: orderIdAsked },
+      },
+    },
+    async (request, reply) => {
+      const query = orderIdQuerySchema.safeParse(request.query);
+      if (!query.success) return sendProblem(reply, 400, 'Bad request', 'order_id must be a UUID.');
+      const acks = await acknowledgementsOf(opts.store.db, [query.data.order_id]);
+      reply.header('cache-control', 'no-store');
+      return { acknowledgements: acks.map(toAcknowledgement) };
+    },
+  );
 
   /** Checks every order against its current state at the Lab API, then records them all. */
   async function acknowledge(
     request: FastifyRequest,
     reply: FastifyReply,
-    action: string,
     items: readonly { order_id: string; version: string }[],
     note: string | undefined,
     mode: 'single' | 'bulk',
   ) {
-    const account = await permitted(request, reply, 'results.acknowledge', action, 'order');
-    if (!account) return reply;
+    const account = request.session?.account;
+    if (!account) return sendProblem(reply, 401, 'Sign-in required', 'Sign in to continue.');
     const refusals: AcknowledgeRefusal[] = [];
     for (const item of items) {
       let order: Order;
@@ -231,14 +226,16 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
         order = await labGet(`/v3/order/${encodeURIComponent(item.order_id)}`, orderSchema);
       } catch (error) {
         const status = error instanceof LabApiFailure ? error.status : 500;
-        await audit(request, action, 'order', item.order_id, status);
+        await request.auditRow({ recordId: item.order_id, outcome: status });
         return fail(reply, error);
       }
       const refusal = acknowledgeRefusal(order, item.version, mode);
       if (refusal) refusals.push(refusal);
     }
     if (refusals.length > 0) {
-      for (const refusal of refusals) await audit(request, action, 'order', refusal.orderId, 409);
+      for (const refusal of refusals) {
+        await request.auditRow({ recordId: refusal.orderId, outcome: 409 });
+      }
       return sendProblem(reply, 409, 'Not acknowledged', refusalDetail(refusals));
     }
     const at = Date.now();
@@ -253,7 +250,7 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
         at,
       })),
     );
-    for (const item of items) await audit(request, action, 'order', item.order_id, 201);
+    for (const item of items) await request.auditRow({ recordId: item.order_id, outcome: 201 });
     const stored = await acknowledgementsOf(
       opts.store.db,
       items.map((i) => i.order_id),
@@ -266,8 +263,13 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
     };
   }
 
-  fastify.post(RESULT_ACKNOWLEDGEMENTS_PATH, async (request, reply) => {
-    const action = `POST ${RESULT_ACKNOWLEDGEMENTS_PATH}`;
+  // One row per order acknowledged (or refused), written as each is judged.
+  const acknowledging = {
+    access: 'results.acknowledge',
+    audit: { recordType: 'order' },
+  } as const;
+
+  fastify.post(RESULT_ACKNOWLEDGEMENTS_PATH, { config: acknowledging }, async (request, reply) => {
     const body = acknowledgeBodySchema.safeParse(request.body);
     if (!body.success) {
       return sendProblem(
@@ -278,17 +280,20 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
       );
     }
     const { note, ...item } = body.data;
-    return acknowledge(request, reply, action, [item], note, 'single');
+    return acknowledge(request, reply, [item], note, 'single');
   });
 
-  fastify.post(RESULT_ACKNOWLEDGEMENTS_BULK_PATH, async (request, reply) => {
-    const action = `POST ${RESULT_ACKNOWLEDGEMENTS_BULK_PATH}`;
-    const body = bulkAcknowledgeBodySchema.safeParse(request.body);
-    if (!body.success) {
-      return sendProblem(reply, 400, 'Bad request', 'Between 1 and 100 results are needed.');
-    }
-    return acknowledge(request, reply, action, body.data.items, body.data.note, 'bulk');
-  });
+  fastify.post(
+    RESULT_ACKNOWLEDGEMENTS_BULK_PATH,
+    { config: acknowledging },
+    async (request, reply) => {
+      const body = bulkAcknowledgeBodySchema.safeParse(request.body);
+      if (!body.success) {
+        return sendProblem(reply, 400, 'Bad request', 'Between 1 and 100 results are needed.');
+      }
+      return acknowledge(request, reply, body.data.items, body.data.note, 'bulk');
+    },
+  );
 }
 
 function toAcknowledgement(ack: {

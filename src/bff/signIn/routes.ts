@@ -56,42 +56,58 @@ export function sessionRoutes(fastify: FastifyInstance, opts: SessionRoutesOptio
     return sendProblem(reply, 429, 'Too many sign-in attempts', `${detail} Try again in ${wait}.`);
   };
 
-  fastify.post(SESSION_PATH, async (request, reply) => {
-    const now = Date.now();
-    const addressWait = await addressThrottledFor(db, request.ip, now);
-    if (addressWait > 0) {
-      return tooMany(reply, addressWait, 'Too many failed sign-ins from this address.');
-    }
-    const parsed = loginRequestSchema.safeParse(request.body);
-    // Counted per e-mail tried, known or not: the answer never tells which accounts exist.
-    const email = parsed.success ? parsed.data.email.toLowerCase() : null;
-    const accountWait = email ? await accountLockedFor(db, email, now) : 0;
-    if (accountWait > 0) {
-      return tooMany(reply, accountWait, 'Too many failed sign-ins for this account.');
-    }
-    const account = parsed.success ? await findAccountByEmail(db, parsed.data.email) : undefined;
-    const valid = await verifyPassword(
-      parsed.success ? parsed.data.password : '',
-      account?.password_hash ?? DECOY_HASH,
-    );
-    // A disabled account fails like a wrong password: the answer tells nothing more.
-    if (!parsed.success || !account || !valid || account.status !== 'active') {
-      await recordLoginFailure(db, { address: request.ip, email }, now);
-      return sendProblem(reply, 401, 'Sign-in failed', LOGIN_FAILED_MESSAGE);
-    }
-    await clearAccountFailures(db, account.email);
-    if (request.session) await endSession(db, request.session.tokenHash);
-    const token = await createSession(db, account.id, now);
-    setCookie(reply, token);
-    return describe({ account, expiresAt: now + opts.absoluteSeconds * 1000 });
-  });
+  fastify.post(
+    SESSION_PATH,
+    {
+      config: {
+        access: { public: 'signing in is how a session starts' },
+        audit: {
+          none: 'no account is known until it succeeds; failures are counted per address and e-mail (loginFailures.ts)',
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const addressWait = await addressThrottledFor(db, request.ip, now);
+      if (addressWait > 0) {
+        return tooMany(reply, addressWait, 'Too many failed sign-ins from this address.');
+      }
+      const parsed = loginRequestSchema.safeParse(request.body);
+      // Counted per e-mail tried, known or not: the answer never tells which accounts exist.
+      const email = parsed.success ? parsed.data.email.toLowerCase() : null;
+      const accountWait = email ? await accountLockedFor(db, email, now) : 0;
+      if (accountWait > 0) {
+        return tooMany(reply, accountWait, 'Too many failed sign-ins for this account.');
+      }
+      const account = parsed.success ? await findAccountByEmail(db, parsed.data.email) : undefined;
+      const valid = await verifyPassword(
+        parsed.success ? parsed.data.password : '',
+        account?.password_hash ?? DECOY_HASH,
+      );
+      // A disabled account fails like a wrong password: the answer tells nothing more.
+      if (!parsed.success || !account || !valid || account.status !== 'active') {
+        await recordLoginFailure(db, { address: request.ip, email }, now);
+        return sendProblem(reply, 401, 'Sign-in failed', LOGIN_FAILED_MESSAGE);
+      }
+      await clearAccountFailures(db, account.email);
+      if (request.session) await endSession(db, request.session.tokenHash);
+      const token = await createSession(db, account.id, now);
+      setCookie(reply, token);
+      return describe({ account, expiresAt: now + opts.absoluteSeconds * 1000 });
+    },
+  );
 
-  fastify.get(SESSION_PATH, (request, reply) => {
+  const ownSession = {
+    access: { signedIn: 'any account may see and end its own session' },
+    audit: { none: 'the caller’s own account and session only: no patient data' },
+  } as const;
+
+  fastify.get(SESSION_PATH, { config: ownSession }, (request, reply) => {
     if (!request.session) return sendProblem(reply, 401, 'Sign-in required');
     return describe(request.session);
   });
 
-  fastify.delete(SESSION_PATH, async (request, reply) => {
+  fastify.delete(SESSION_PATH, { config: ownSession }, async (request, reply) => {
     if (request.session) await endSession(db, request.session.tokenHash);
     reply.clearCookie(opts.cookieName, {
       path: '/',

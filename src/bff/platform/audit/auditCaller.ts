@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { appendAudit, type AuditEntry } from './audit';
-import type { Database } from '../database/schema';
+import type { AuditEntry } from './audit';
 
 export interface AuditedCall {
   action: string;
@@ -35,21 +33,4 @@ export async function auditCaller(
     outcome: call.outcome,
     request_id: request.id,
   });
-}
-
-/** The audit writer a route plugin uses: one row per call, in the store's trail. */
-export function routeAuditor(db: Kysely<Database>) {
-  return (
-    request: FastifyRequest,
-    action: string,
-    recordType: string,
-    recordId: string | null,
-    outcome: number,
-  ) =>
-    auditCaller((entry) => appendAudit(db, entry), request, {
-      action,
-      recordType,
-      recordId,
-      outcome,
-    });
 }
