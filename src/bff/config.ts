@@ -90,7 +90,7 @@ const envSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret from the webhook settings')
       .optional(),
   ),
-  /** The organisation management API (issue 17): an Org or Team management key, `mg_…`. */
+  /** The organisation management API (teams, webhooks, keys): an Org or Team management key, `mg_…`. */
   LAB_API_MANAGEMENT_KEY: optionalText,
   LAB_API_ORG_ID: optionalText.pipe(z.uuid().optional()),
   LAB_API_MANAGEMENT_BASE_URL: optionalText.pipe(z.url().optional()),

@@ -168,7 +168,7 @@ export interface SavedViewTable {
   created_at: number;
 }
 
-/** A webhook signing secret set by a rotation (issue 17); the configured one is not here. */
+/** A webhook signing secret set by a rotation (management room); the configured one is not here. */
 export interface WebhookSigningSecretTable {
   secret: string;
   added_at: number;

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The parsing jobs the console created (issue 5): the Lab API has no list of jobs, so
+ * The parsing jobs the console created: the Lab API has no list of jobs, so
  * the BFF keeps who asked, for which patient, when, and the job id. No report content.
  */
 export function parsingJobs(): Migration {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Live operations (issue 14):
+ * Webhooks in, live events out (the webhooks and live rooms, docs/bff.md):
  * - `webhook_inbox`: each Lab API delivery once, keyed by its `svix-id`. Only what the
  *   console acts on is kept (event type, record ids, status word, updated_at), never
  *   the body: an order event's body carries the patient's name and address.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Saved views of the orders list (issue 12): a name and the list's filters as JSON text,
+ * Saved views of the orders list, so a person returns to the filters they use: a name and the list's filters as JSON text,
  * owned by one console account. Filters only, never patient names (see the contract).
  */
 export function savedViews(): Migration {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Results the team has acknowledged (issue 15). One row per order and result version:
+ * Results the team has acknowledged, so the results inbox shows only what waits. One row per order and result version:
  * a correction or the final results after partial ones is a new version, so it is not
  * covered by the earlier acknowledgement. Holds who and when and the clinician's note;
  * no result values.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Console accounts an admin manages (issue 17): a status (invited until the person sets
+ * Console accounts an admin manages, so people get accounts without a deployment: a status (invited until the person sets
  * a password; disabled keeps the row, so the audit trail's names stay meaningful), the
  * subject of single sign-on accounts, and one-time links to set a password (invitations
  * and resets), kept as hashes like session tokens; and single sign-on attempts in flight.

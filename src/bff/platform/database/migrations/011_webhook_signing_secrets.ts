@@ -1,7 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 17: the secrets webhook deliveries are verified with, beyond the configured one.
+ * The secrets webhook deliveries are verified with, beyond the configured one: admins
+ * rotate the console's endpoint secret through the management API.
  * Rotating the console's endpoint secret adds the new one and gives the old one an end,
  * so deliveries keep verifying across the switch on every replica, without a restart.
  */
