@@ -21,7 +21,7 @@ import { sniffReportType } from './sniff';
 export interface ReportUploadOptions {
   store: Store;
   client: LabApiClient;
-  /** Bounds the uploads read and forwarded at once (see `upload/gate.ts`). */
+  /** Bounds the uploads read and forwarded at once (see `gate.ts`). */
   gate: UploadGate;
 }
 

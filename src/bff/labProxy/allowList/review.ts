@@ -2,7 +2,7 @@ import type { AllowedCall } from '.';
 
 /**
  * Unmatched results and lab-report parsing. The upload itself is the BFF's own multipart
- * route (`routes/reportUpload.ts`), not this JSON proxy, so it is not listed here.
+ * route (`src/bff/labReports/routes.ts`), not this JSON proxy, so it is not listed here.
  */
 export const REVIEW_CALLS: readonly AllowedCall[] = [
   {
