@@ -35,7 +35,7 @@ export interface AllowedCall {
   };
   /** Only offered against a sandbox (the local one or a real sandbox). */
   sandboxOnly?: boolean;
-  /** What a successful answer must be; JSON unless said (see `../answer.ts`). */
+  /** What a successful answer must be; JSON unless said (see `src/bff/platform/labApi/answer.ts`). */
   answers?: AnswerKind;
 }
 
