@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
@@ -19,6 +20,70 @@ const zone = (files, forbidden, message) => ({
     ],
   },
 });
+
+/*
+ * ─── Inside the BFF (docs/bff.md) ───────────────────────────────────────────────────────
+ * src/bff/platform/ is shared infrastructure; every other folder under src/bff/ is a room
+ * (one domain: its routes, store queries and logic). The files at src/bff/'s top level are
+ * the composition root. Platform imports no room and no root file; a room imports
+ * platform and the contract, never another room nor the root. The rooms are read from
+ * the folders, so a new one is covered as soon as it exists.
+ */
+const BFF = 'src/bff';
+const bffRooms = readdirSync(new URL(`./${BFF}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name);
+const bffRoot = ['app', 'server', 'config', 'demoAccounts'];
+const bffPatterns = (rooms, message) => [
+  ...rooms.map((room) => ({ group: [`**/bff/${room}`, `**/bff/${room}/**`], message })),
+  // Relative spellings reach the same folders without naming `bff`.
+  ...rooms.map((room) => ({ regex: `^(\\.\\./)+${room}(/.*)?$`, message })),
+  {
+    regex: `^(\\.\\./)+(${bffRoot.join('|')})$`,
+    message: 'Only the composition root (src/bff/*.ts) reads config and wires the rooms.',
+  },
+];
+// These blocks replace the BFF zone's rule for their files, so they repeat it.
+const bffApart = [
+  {
+    group: ['**/web', '**/web/**', '**/sandbox', '**/sandbox/**'],
+    message: 'The BFF reaches the Lab API over HTTP, never by import.',
+  },
+];
+const bffBlocks = [
+  {
+    files: [`${BFF}/platform/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...bffApart,
+            ...bffPatterns(bffRooms, 'The BFF platform never imports a room (docs/bff.md).'),
+          ],
+        },
+      ],
+    },
+  },
+  ...bffRooms.map((room) => ({
+    files: [`${BFF}/${room}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...bffApart,
+            ...bffPatterns(
+              bffRooms.filter((other) => other !== room),
+              `The ${room} room imports platform and the contract only, never another room (docs/bff.md).`,
+            ),
+          ],
+        },
+      ],
+    },
+  })),
+];
+/* ─── end of the BFF section ───────────────────────────────────────────────────────────── */
 
 export default tseslint.config(
   {
@@ -82,4 +147,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...bffBlocks,
 );

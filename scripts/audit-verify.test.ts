@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendAudit } from '../src/bff/store/audit';
-import { openStore } from '../src/bff/store/database';
+import { appendAudit } from '../src/bff/platform/audit/audit';
+import { openStore } from '../src/bff/platform/database/database';
 import { auditVerify } from './audit-verify';
 
 describe('npm run audit:verify', () => {

@@ -7,8 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseConfig } from '../src/bff/config';
-import { verifyAuditChain } from '../src/bff/store/auditChain';
-import { openStore, storeLocationFor } from '../src/bff/store/database';
+import { verifyAuditChain } from '../src/bff/platform/audit/auditChain';
+import { openStore, storeLocationFor } from '../src/bff/platform/database/database';
 
 export async function auditVerify(
   env: NodeJS.ProcessEnv,

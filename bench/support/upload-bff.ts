@@ -1,8 +1,8 @@
 // The BFF alone for bench/uploads.mjs, in front of the Lab API at UPSTREAM, with one ops
 // account (ops upload lab reports). Run with `node --import tsx`; prints its address.
 import { buildApp } from '../../src/bff/app';
-import { ensureAccount } from '../../src/bff/store/accounts';
-import { openStore } from '../../src/bff/store/database';
+import { ensureAccount } from '../../src/bff/platform/accounts/accounts';
+import { openStore } from '../../src/bff/platform/database/database';
 
 const store = await openStore({ dialect: 'sqlite', file: ':memory:' });
 await ensureAccount(store.db, {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import {
   RECONCILE_INTERVAL_DEFAULT_MS,
@@ -14,28 +14,30 @@ import { ManagementClient } from './management/client';
 import { managementRoutes } from './management/routes';
 import { SigningSecrets } from './webhooks/signingSecrets';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
-import { apiGuardPlugin } from './plugins/apiGuard';
-import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './plugins/errors';
-import { logRedaction } from './plugins/logRedaction';
-import { securityHeadersPlugin } from './plugins/securityHeaders';
-import { spaPlugin } from './plugins/spa';
-import { LabApiClient } from './proxy/upstream';
-import { deletedPatientsRoutes } from './routes/deletedPatients';
-import { patientDirectoryRoutes } from './routes/patientDirectory';
-import { healthRoutes } from './routes/health';
-import { labProxyRoutes } from './routes/labProxy';
-import { liveOperationsPlugin } from './live/liveOperations';
-import { reportUploadRoutes } from './routes/reportUpload';
-import { resultsInboxRoutes } from './routes/resultsInbox';
-import { savedViewsRoutes } from './routes/savedViews';
-import { sessionRoutes } from './routes/session';
-import { accountRoutes } from './admin/accountRoutes';
-import { auditRoutes } from './admin/auditRoutes';
+import { accessPlugin } from './platform/access/access';
+import { apiGuardPlugin } from './platform/http/apiGuard';
+import { answerUnparsableRequest, errorsPlugin, routeFrameworkError } from './platform/http/errors';
+import { logRedaction } from './platform/http/logRedaction';
+import { securityHeadersPlugin } from './platform/http/securityHeaders';
+import { spaPlugin } from './platform/http/spa';
+import { LabApiClient } from './platform/labApi/upstream';
+import { deletedPatientsRoutes } from './patients/deletedPatients';
+import { patientDirectoryRoutes } from './patients/patientDirectory';
+import { healthRoutes } from './platform/http/health';
+import { labProxyRoutes } from './labProxy/routes';
+import { livePlugin, type Live } from './live/livePlugin';
+import { webhooksPlugin, type Webhooks } from './webhooks/webhooksPlugin';
+import { reportUploadRoutes } from './labReports/routes';
+import { resultsInboxRoutes } from './resultsInbox/routes';
+import { savedViewsRoutes } from './savedViews/routes';
+import { sessionRoutes } from './signIn/routes';
+import { accountRoutes } from './adminAccounts/routes';
+import { auditRoutes } from './auditTrail/routes';
 import type { SsoSettings } from './sso/ssoConfig';
 import { ssoRoutes } from './sso/ssoRoutes';
-import { toFastifyTrustProxy, type TrustProxy } from './trustProxy';
-import type { Store } from './store/database';
-import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './upload/gate';
+import { toFastifyTrustProxy, type TrustProxy } from './platform/http/trustProxy';
+import type { Store } from './platform/database/database';
+import { UPLOAD_CONCURRENCY_DEFAULT, UploadGate } from './labReports/gate';
 
 export interface AppOptions {
   store: Store;
@@ -67,6 +69,15 @@ export interface AppOptions {
   resultCriticalAckMinutes?: number;
   /** OpenID Connect sign-in; omitted or null: password accounts only. */
   sso?: SsoSettings | null;
+  /** Sees every route as it is registered, before any plugin: the route census test reads them. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Both halves of webhooks-in, live-out, for tests that drive the processor or reconciler. */
+    liveOperations: Live & Webhooks;
+  }
 }
 
 /** Log lines carry the path, never the query string: queries can hold patient names. */
@@ -107,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });
+  if (opts.onRoute) fastify.addHook('onRoute', opts.onRoute);
   // Only JSON is accepted on /api; text/plain would otherwise be parsed too.
   fastify.removeContentTypeParser('text/plain');
 
@@ -131,6 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     consoleOrigin: opts.consoleOrigin ?? null,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
   });
+  // Every /api route declares its permission and audit; this hook checks and writes them.
+  await fastify.register(accessPlugin, { store: opts.store });
   await fastify.register(healthRoutes, { store: opts.store });
   await fastify.register(sessionRoutes, {
     store: opts.store,
@@ -175,14 +189,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
-  await fastify.register(liveOperationsPlugin, {
+  // Webhooks in, live events out: the two rooms meet only here. The live room owns the
+  // publisher; the webhooks room is handed it as a `ChangePublisher` and never imports live.
+  await fastify.register(livePlugin, {
     store: opts.store,
-    client,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
-    signingSecrets,
-    reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
     heartbeatMs: opts.liveHeartbeatMs ?? 15_000,
   });
+  await fastify.register(webhooksPlugin, {
+    store: opts.store,
+    client,
+    publisher: fastify.live.publisher,
+    signingSecrets,
+    reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
+  });
+  fastify.decorate('liveOperations', { ...fastify.live, ...fastify.webhookInbox });
   await fastify.register(spaPlugin, { webDir: opts.webDir });
   return fastify;
 }

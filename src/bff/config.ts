@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { DESCRIPTION_KEY_HEADER, DOCUMENT_KEY_HEADER } from '../contract/openapi/differences';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
-import { UPSTREAM_DEFAULTS } from './proxy/upstream';
-import { UPLOAD_CONCURRENCY_DEFAULT } from './upload/gate';
-import { parseTrustProxy, type TrustProxy } from './trustProxy';
+import {
+  UPSTREAM_DEFAULTS,
+  type Upstream,
+  type UpstreamEnvironment,
+} from './platform/labApi/upstream';
+import type { ManagementUpstream } from './management/client';
+import { UPLOAD_CONCURRENCY_DEFAULT } from './labReports/gate';
+import { parseTrustProxy, type TrustProxy } from './platform/http/trustProxy';
 import { SSO_CALLBACK_PATH } from '../contract/administration';
 import { parseRoleMap, type SsoSettings } from './sso/ssoConfig';
 
@@ -24,22 +29,7 @@ export type LogFormat = 'pretty' | 'json';
 /** Reconciliation runs this often unless RECONCILE_INTERVAL_MS says otherwise. */
 export const RECONCILE_INTERVAL_DEFAULT_MS = 60_000;
 
-export type UpstreamEnvironment = 'local' | 'sandbox' | 'production' | 'custom';
-
-/** Where the BFF sends Lab API calls, once start-up has resolved it. */
-export interface Upstream {
-  environment: UpstreamEnvironment;
-  region: 'us' | 'eu' | null;
-  baseUrl: string;
-  apiKey: string;
-  keyHeader: string;
-  /** The longest wait for one read (connect, headers, each body chunk). */
-  timeoutMs: number;
-  /** The longest a whole call may take, retries included (default in `proxy/upstream.ts`). */
-  deadlineMs?: number;
-  /** The longest `Retry-After` a GET waits out before its retry; longer ones go to the browser. */
-  retryMaxWaitMs?: number;
-}
+export type { Upstream, UpstreamEnvironment } from './platform/labApi/upstream';
 
 const optionalText = z
   .string()
@@ -100,7 +90,7 @@ const envSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the whsec_… secret from the webhook settings')
       .optional(),
   ),
-  /** The organisation management API (issue 17): an Org or Team management key, `mg_…`. */
+  /** The organisation management API (teams, webhooks, keys): an Org or Team management key, `mg_…`. */
   LAB_API_MANAGEMENT_KEY: optionalText,
   LAB_API_ORG_ID: optionalText.pipe(z.uuid().optional()),
   LAB_API_MANAGEMENT_BASE_URL: optionalText.pipe(z.url().optional()),
@@ -166,12 +156,7 @@ export interface BffConfig {
   management: ManagementUpstream | null;
 }
 
-/** Where the BFF manages the organisation, and with which key (never logged, never sent out). */
-export interface ManagementUpstream {
-  baseUrl: string;
-  key: string;
-  orgId: string;
-}
+export type { ManagementUpstream } from './management/client';
 
 /** The management API's address (facts §10). */
 export const MANAGEMENT_BASE_URL_DEFAULT = 'https://api.management.junction.com';

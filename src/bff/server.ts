@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { BffConfig, Upstream } from './config';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { ensureAccount, ensureBreakGlassAdmin, removeAccounts } from './store/accounts';
-import { openStore, storeLocationFor, type Store } from './store/database';
+import { ensureAccount, ensureBreakGlassAdmin, removeAccounts } from './platform/accounts/accounts';
+import { openStore, storeLocationFor, type Store } from './platform/database/database';
 
 export interface RunningBff {
   app: FastifyInstance;

@@ -9,7 +9,7 @@ import {
   sessionResponseSchema,
   type Role,
 } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { accountEmail, startStack, type Stack } from './stack';
 
 const json = { 'content-type': 'application/json' };

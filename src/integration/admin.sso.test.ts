@@ -8,7 +8,7 @@ import {
   sessionResponseSchema,
   signInOptionsSchema,
 } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import type { SsoSettings } from '../bff/sso/ssoConfig';
 import { startOidcProvider, type LocalProvider, type Person } from './oidcProvider';
 import { startStack, type Stack } from './stack';

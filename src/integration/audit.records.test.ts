@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postOrderResponseSchema, userSchema } from '../contract';
-import { verifyAuditChain } from '../bff/store/auditChain';
+import { verifyAuditChain } from '../bff/platform/audit/auditChain';
 import { validOrder } from '../sandbox/test/ordering';
 import { accountEmail, startStack, type Stack } from './stack';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOW_LIST } from '../bff/proxy/allowList';
+import { ALLOW_LIST } from '../bff/labProxy/allowList';
 import { recordPage } from '../web/features/audit-trail/lib/recordPage';
 
 describe('the audit screen links each audited record to its page', () => {

@@ -7,7 +7,7 @@ import {
   ordersPageSchema,
   sessionResponseSchema,
 } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { accountEmail, startStack, type Stack } from './stack';
 
 let stack: Stack;

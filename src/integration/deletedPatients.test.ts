@@ -5,8 +5,11 @@ import {
   userSchema,
   USER_DELETION_GRACE_DAYS,
 } from '../contract';
-import { ALLOW_LIST, describeCall } from '../bff/proxy/allowList';
-import { DELETE_PATIENT_ACTION, UNDO_DELETE_PATIENT_ACTION } from '../bff/store/patientDeletions';
+import { ALLOW_LIST, describeCall } from '../bff/labProxy/allowList';
+import {
+  DELETE_PATIENT_ACTION,
+  UNDO_DELETE_PATIENT_ACTION,
+} from '../bff/patients/patientDeletions';
 import { accountEmail, startStack, type Stack } from './stack';
 
 let stack: Stack;

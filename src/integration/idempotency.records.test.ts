@@ -2,8 +2,8 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersPageSchema, postOrderResponseSchema, userSchema } from '../contract';
-import { ensureAccount } from '../bff/store/accounts';
-import { listAudit } from '../bff/store/audit';
+import { ensureAccount } from '../bff/platform/accounts/accounts';
+import { listAudit } from '../bff/platform/audit/audit';
 import { validOrder } from '../sandbox/test/ordering';
 import { PASSWORD, startStack, type Stack } from './stack';
 

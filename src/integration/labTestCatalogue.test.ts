@@ -7,7 +7,7 @@ import {
   markerSchema,
   markersPageSchema,
 } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { LAB_ACCOUNTS, LAB_TESTS } from '../sandbox/seed';
 import { startStack, type Stack } from './stack';
 

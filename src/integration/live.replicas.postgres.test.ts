@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, SESSION_PATH } from '../contract';
-import { postgresLocation, skipPostgres } from '../bff/store/testLocations';
+import { postgresLocation, skipPostgres } from '../bff/platform/database/testLocations';
 import { addressOf, deliver, newWebhookSecret, openLiveStream, signDelivery } from './liveClient';
 import { startStack, type Stack } from './stack';
 

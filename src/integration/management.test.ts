@@ -16,7 +16,7 @@ import { DEMO_TEAM_ID } from '../sandbox/seed';
 import { startStack, type Stack } from './stack';
 
 /*
- * Management through the organisation management API (issue 17): the BFF in front of the
+ * Management through the organisation management API (teams, webhooks, keys): the BFF in front of the
  * local Lab API's emulation, with the management key only in the BFF.
  */
 

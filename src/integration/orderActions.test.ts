@@ -8,7 +8,7 @@ import {
 import { appointmentSchema, availabilitySchema } from '../contract/appointments';
 import { communicationSettingsSchema } from '../contract/orderActions';
 import { pscInfoSchema } from '../contract/psc';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { startStack, type Stack } from './stack';
 
 /* Walk-in appointments and the order actions through the BFF: roles, audit, refusals. */

@@ -9,7 +9,7 @@ import {
   type Order,
 } from '../contract';
 import { labResultsRawSchema } from '../contract/results';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { LAB_ACCOUNTS, LAB_TESTS, PATIENTS } from '../sandbox/seed';
 import { startStack, type Stack } from './stack';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ordersPageSchema, postOrderResponseSchema, userSchema } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { validOrder } from '../sandbox/test/ordering';
 import { startStack, type Stack } from './stack';
 

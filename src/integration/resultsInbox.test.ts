@@ -12,7 +12,7 @@ import {
   parseOrderStatus,
   type Order,
 } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { accountEmail, startStack, type Stack } from './stack';
 
 /* The results inbox through the BFF in front of the local Lab API: roles, store, audit. */

@@ -5,10 +5,10 @@ import {
   savedViewSchema,
   savedViewsResponseSchema,
 } from '../contract';
-import { ensureAccount, findAccountByEmail } from '../bff/store/accounts';
-import { openStore, type Store } from '../bff/store/database';
-import { deleteSavedView, listSavedViews, saveView } from '../bff/store/savedViews';
-import { postgresLocation, skipPostgres } from '../bff/store/testLocations';
+import { ensureAccount, findAccountByEmail } from '../bff/platform/accounts/accounts';
+import { openStore, type Store } from '../bff/platform/database/database';
+import { deleteSavedView, listSavedViews, saveView } from '../bff/savedViews/store';
+import { postgresLocation, skipPostgres } from '../bff/platform/database/testLocations';
 import { PASSWORD, startStack, type Stack } from './stack';
 
 const json = { 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../bff/config';
-import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_LOCKOUT_MS } from '../bff/store/loginFailures';
+import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_LOCKOUT_MS } from '../bff/signIn/loginFailures';
 import { PASSWORD, accountEmail, startStack, type Stack } from './stack';
 
 /* Sign-in hashes a password per try (deliberately slow): these tests make dozens. */

@@ -10,10 +10,10 @@ import {
 } from '../contract';
 import { buildApp, type AppOptions } from '../bff/app';
 import type { Upstream } from '../bff/config';
-import { ensureAccount } from '../bff/store/accounts';
-import { openStore, type Store, type StoreLocation } from '../bff/store/database';
+import { ensureAccount } from '../bff/platform/accounts/accounts';
+import { openStore, type Store, type StoreLocation } from '../bff/platform/database/database';
 import type { SsoSettings } from '../bff/sso/ssoConfig';
-import type { TrustProxy } from '../bff/trustProxy';
+import type { TrustProxy } from '../bff/platform/http/trustProxy';
 import { buildSandboxApp } from '../sandbox/app';
 import type { WebhookChaos } from '../sandbox/webhooks/settings';
 

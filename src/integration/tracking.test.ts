@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersPageSchema, parseOrderStatus, type Order } from '../contract';
 import { labResultsRawSchema } from '../contract/results';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { startStack, type Stack } from './stack';
 
 /* The tracking calls through the BFF in front of the local Lab API: roles, audit, PDFs. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, PARSING_JOBS_PATH } from '../contract';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { PASSWORD, accountEmail, startStack, type Stack } from './stack';
 
 /*

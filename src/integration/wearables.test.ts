@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { groupedTimeseriesSchema } from '../contract/timeseries';
-import { listAudit } from '../bff/store/audit';
+import { listAudit } from '../bff/platform/audit/audit';
 import { PATIENTS } from '../sandbox/seed';
 import { startStack, type Stack } from './stack';
 

@@ -6,7 +6,7 @@ import { deliver, newWebhookSecret, signDelivery } from './liveClient';
 import { startStack, type Stack } from './stack';
 
 /*
- * Rotating the console's own endpoint secret (issue 17): the BFF verifies with the new
+ * Rotating the console's own endpoint secret: the BFF verifies with the new
  * secret at once, without a restart, and with the old one for a grace period, so
  * deliveries signed before, during and after the switch all verify. Every replica reads
  * the secrets from the shared store, so none needs a restart either.

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { LiveEvent, LiveEventKind } from '../../contract';
-import type { Database, LiveEventTable } from '../store/schema';
+import type { Database, LiveEventTable } from '../platform/database/schema';
 
 /** A change to announce; the log gives it its id. */
 export interface LiveEventDraft {

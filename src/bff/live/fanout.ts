@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { LiveEvent } from '../../contract';
-import type { StoreLocation } from '../store/database';
-import type { Database } from '../store/schema';
+import type { StoreLocation } from '../platform/database/database';
+import type { Database } from '../platform/database/schema';
 import type { LiveHub } from './hub';
 
 /**

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LiveEvent } from '../../contract';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 import { liveEventsAfter, liveLogBounds } from './eventLog';
 
 export type LiveListener = (event: LiveEvent) => void;

@@ -1,35 +1,20 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { LiveEvent, LiveEventKind } from '../../contract';
-import type { Database } from '../store/schema';
+import type { LiveEvent } from '../../contract';
+import type { Database } from '../platform/database/schema';
 import { appendLiveEvents, lockLiveLog, type LiveEventDraft } from './eventLog';
 import type { LiveFanout } from './fanout';
-
-/** What the console learned about one record, from a webhook or from reconciliation. */
-export interface RecordChange {
-  kind: LiveEventKind;
-  recordId: string;
-  orderId?: string | null;
-  /** A status word (never a value), shown at once by lists before they refetch. */
-  status?: string | null;
-  /** The record's own updated_at (epoch ms): what orders deliveries that arrive shuffled. */
-  occurredAt?: number | null;
-  /** Announce only when the record was never seen (a critical result found by reconciliation). */
-  firstOnly?: boolean;
-}
-
-export interface ChangeScope {
-  trx: Transaction<Database>;
-  now: number;
-  /** Records the change if it is newer than what is known; true when it was. */
-  apply: (change: RecordChange) => Promise<boolean>;
-}
+import type {
+  ChangePublisher,
+  ChangeScope,
+  RecordChange,
+} from '../platform/liveChanges/recordChanges';
 
 /**
  * The one writer of record state and live events. Each unit of work runs in one
  * transaction under the live-log lock: the state moves forward, the event is logged
  * and announced together or not at all, and two replicas never interleave.
  */
-export class LivePublisher {
+export class LivePublisher implements ChangePublisher {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly fanout: LiveFanout,

@@ -6,11 +6,9 @@ import {
   can,
   type LiveEventKind,
 } from '../../contract';
-import { auditCaller } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
-import type { SessionPolicy } from '../store/sessions';
+import { sendProblem } from '../platform/http/problem';
+import type { Store } from '../platform/database/database';
+import type { SessionPolicy } from '../platform/session/sessions';
 import { liveEventsAfter, liveLogBounds } from './eventLog';
 import type { LiveHub } from './hub';
 import { sessionStillLive } from './sessionCheck';
@@ -49,76 +47,83 @@ export function liveRoutes(fastify: FastifyInstance, opts: LiveRouteOptions) {
     done();
   });
 
-  fastify.get(LIVE_EVENTS_PATH, async (request, reply) => {
-    const session = request.session;
-    if (!session) return sendProblem(reply, 401, 'Sign-in required', 'Sign in to continue.');
-    const role = session.account.role;
-    const kinds = new Set<LiveEventKind>(
-      LIVE_EVENT_KINDS.filter((kind) => can(role, LIVE_EVENT_PERMISSION[kind])),
-    );
-    await auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
-      action: `GET ${LIVE_EVENTS_PATH}`,
-      recordType: 'live_events',
-      recordId: null,
-      outcome: 200,
-    });
-
-    const resumeFrom = lastEventId(request.headers['last-event-id']);
-    reply.hijack();
-    const res = reply.raw;
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) headers[name] = value;
-    }
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // Reverse proxies (nginx) would otherwise hold events back in their buffers.
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 2000\n\n');
-
-    // Subscribed before the log is read: an event committed meanwhile is held, not lost.
-    const stream = new LiveStream(res, kinds);
-    streams.add(stream);
-    const unsubscribe = opts.hub.subscribe((event) => stream.live(event));
-    const heartbeat = setInterval(() => {
-      stream.heartbeat();
-      sessionStillLive(opts.store.db, session.tokenHash, opts.policy, Date.now()).then(
-        (live) => {
-          if (!live) stream.close();
+  fastify.get(
+    LIVE_EVENTS_PATH,
+    {
+      config: {
+        access: {
+          signedIn: 'every role may follow; each hears only the kinds of event its role may read',
         },
-        (error: unknown) => request.log.warn({ err: error }, 'live stream session check failed'),
+        // Written before the stream opens: a hijacked answer passes no hook on its way out.
+        audit: { recordType: 'live_events' },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (!session) return sendProblem(reply, 401, 'Sign-in required', 'Sign in to continue.');
+      const role = session.account.role;
+      const kinds = new Set<LiveEventKind>(
+        LIVE_EVENT_KINDS.filter((kind) => can(role, LIVE_EVENT_PERMISSION[kind])),
       );
-    }, opts.heartbeatMs);
-    const cleanUp = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(stream);
-      stream.close();
-    };
-    request.raw.on('close', cleanUp);
+      await request.auditRow({ outcome: 200 });
 
-    try {
-      const bounds = await liveLogBounds(opts.store.db);
-      // No Last-Event-ID (or one from a log since reset): from now on.
-      const start = resumeFrom === null || resumeFrom > bounds.last ? bounds.last : resumeFrom;
-      // Ids below the log's first were pruned: the browser refetches instead.
-      const pruned = start < bounds.first - 1;
-      const backlog = pruned
-        ? []
-        : await liveEventsAfter(opts.store.db, start, MAX_BACKLOG + 1, [...kinds]);
-      if (pruned || backlog.length > MAX_BACKLOG) {
-        stream.reset(bounds.last);
-        stream.ready(bounds.last, []);
-      } else {
-        stream.ready(start, backlog);
+      const resumeFrom = lastEventId(request.headers['last-event-id']);
+      reply.hijack();
+      const res = reply.raw;
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
       }
-    } catch (error) {
-      request.log.error({ err: error }, 'live stream could not read the event log');
-      cleanUp();
-    }
-  });
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Reverse proxies (nginx) would otherwise hold events back in their buffers.
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+
+      // Subscribed before the log is read: an event committed meanwhile is held, not lost.
+      const stream = new LiveStream(res, kinds);
+      streams.add(stream);
+      const unsubscribe = opts.hub.subscribe((event) => stream.live(event));
+      const heartbeat = setInterval(() => {
+        stream.heartbeat();
+        sessionStillLive(opts.store.db, session.tokenHash, opts.policy, Date.now()).then(
+          (live) => {
+            if (!live) stream.close();
+          },
+          (error: unknown) => request.log.warn({ err: error }, 'live stream session check failed'),
+        );
+      }, opts.heartbeatMs);
+      const cleanUp = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(stream);
+        stream.close();
+      };
+      request.raw.on('close', cleanUp);
+
+      try {
+        const bounds = await liveLogBounds(opts.store.db);
+        // No Last-Event-ID (or one from a log since reset): from now on.
+        const start = resumeFrom === null || resumeFrom > bounds.last ? bounds.last : resumeFrom;
+        // Ids below the log's first were pruned: the browser refetches instead.
+        const pruned = start < bounds.first - 1;
+        const backlog = pruned
+          ? []
+          : await liveEventsAfter(opts.store.db, start, MAX_BACKLOG + 1, [...kinds]);
+        if (pruned || backlog.length > MAX_BACKLOG) {
+          stream.reset(bounds.last);
+          stream.ready(bounds.last, []);
+        } else {
+          stream.ready(start, backlog);
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'live stream could not read the event log');
+        cleanUp();
+      }
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
-import type { SessionPolicy } from '../store/sessions';
+import type { Database } from '../platform/database/schema';
+import type { SessionPolicy } from '../platform/session/sessions';
 
 /**
  * Whether an open stream's session still holds: not signed out, not past either

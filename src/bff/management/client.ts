@@ -1,5 +1,11 @@
 import { MANAGEMENT_KEY_HEADER } from '../../contract';
-import type { ManagementUpstream } from '../config';
+
+/** Where the BFF manages the organisation, and with which key (never logged, never sent out). */
+export interface ManagementUpstream {
+  baseUrl: string;
+  key: string;
+  orgId: string;
+}
 
 export interface ManagementAnswer {
   status: number;

@@ -6,7 +6,6 @@ import {
   NOT_CONFIGURED_PROBLEM,
   PLAN_REQUIRED_PROBLEM,
   REGIONS,
-  can,
   createManagementKeyBodySchema,
   createTeamApiKeyBodySchema,
   createWebhookBodySchema,
@@ -26,16 +25,24 @@ import {
   type ManagementScope,
   type Problem,
 } from '../../contract';
-import { routeAuditor } from '../auditCaller';
-import type { Store } from '../store/database';
-import type { SigningSecrets } from '../webhooks/signingSecrets';
+import type { Store } from '../platform/database/database';
 import { ManagementUnreachable, type ManagementAnswer, type ManagementClient } from './client';
+
+/**
+ * The secrets the console's own webhook receiver verifies with (the webhooks room's
+ * `SigningSecrets`, handed in by `src/bff/app.ts`): a rotation of the console's own
+ * endpoint must reach them, or deliveries would stop verifying.
+ */
+export interface ConsoleSigningSecrets {
+  verifiesWith(secret: string): Promise<boolean>;
+  rotated(previous: string, next: string): Promise<void>;
+}
 
 export interface ManagementRoutesOptions {
   store: Store;
   /** Null when no management key is configured: every call says so (503). */
   client: ManagementClient | null;
-  signingSecrets: SigningSecrets;
+  signingSecrets: ConsoleSigningSecrets;
   /** The environment and region the console's team works in: the screens' defaults. */
   defaults: Omit<ManagementScope, 'orgId' | 'teamId'>;
 }
@@ -63,71 +70,55 @@ const keyParams = z.object({ id: z.uuid() });
 const hintOf = (value: string) => `…${value.slice(-4)}`;
 
 /**
- * `/api/management/*` (issue 17): the organisation's teams, lab accounts, webhook endpoints,
+ * `/api/management/*`: the organisation's teams, lab accounts, webhook endpoints,
  * team API keys and management keys, through the management API with the management key,
  * which never leaves the BFF. Admins only; every call leaves an audit row, refusals too.
  * Keys made here are in the creating answer once and only ever listed by their last four.
  */
 export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoutesOptions) {
-  const audit = routeAuditor(opts.store.db);
-
   type Handler<P> = (
     params: P,
     request: FastifyRequest,
     client: ManagementClient,
   ) => Promise<{ status?: number; body?: unknown; recordId?: string | null }>;
 
-  /** One route: role check, the call, one audit row with the outcome, problems on failure. */
-  function route<P>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    recordType: string,
-    params: z.ZodType<P>,
-    handler: Handler<P>,
-  ) {
-    const action = `${method} ${MANAGEMENT_API_PATH}${path}`;
-    fastify.route({
-      method,
-      url: `${MANAGEMENT_API_PATH}${path}`,
-      handler: async (request, reply) => {
-        const account = request.session?.account;
-        if (!account)
-          return problem(reply, new Refusal(401, 'Unauthorized', 'Sign in to continue.'));
+  /** Admins only; the row names the path's record (a webhook endpoint, key or team). */
+  const administered = (recordType: string) =>
+    ({
+      access: 'administration',
+      audit: { recordType, recordId: (request: FastifyRequest) => recordIdOf(request.params) },
+    }) as const;
+
+  /**
+   * The management call behind a route: its path read, the missing key or an upstream
+   * failure put in words as a problem. Who may call it and its audit row are declared in
+   * the route options and handled by the access hook.
+   */
+  const managed =
+    <P>(params: z.ZodType<P>, handler: Handler<P>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
         const parsedParams = params.safeParse(request.params);
-        const recordId = recordIdOf(request.params);
-        if (!can(account.role, 'administration')) {
-          await audit(request, action, recordType, recordId, 403);
-          return problem(
-            reply,
-            new Refusal(403, 'Forbidden', 'Your role does not allow this action.'),
+        if (!parsedParams.success) throw new Refusal(404, 'Not found', 'No such record.');
+        if (!opts.client) {
+          throw new Refusal(
+            503,
+            'Management not configured',
+            'The console has no management key: set LAB_API_MANAGEMENT_KEY and LAB_API_ORG_ID.',
+            NOT_CONFIGURED_PROBLEM,
           );
         }
-        let status = 200;
-        try {
-          if (!parsedParams.success) throw new Refusal(404, 'Not found', 'No such record.');
-          if (!opts.client) {
-            throw new Refusal(
-              503,
-              'Management not configured',
-              'The console has no management key: set LAB_API_MANAGEMENT_KEY and LAB_API_ORG_ID.',
-              NOT_CONFIGURED_PROBLEM,
-            );
-          }
-          const answer = await handler(parsedParams.data, request, opts.client);
-          status = answer.status ?? 200;
-          await audit(request, action, recordType, answer.recordId ?? recordId, status);
-          if (answer.body === undefined) return await reply.status(status).send();
-          return await reply.status(status).send(answer.body);
-        } catch (error) {
-          const refusal = asRefusal(error);
-          if (!refusal) throw error;
-          status = refusal.status;
-          await audit(request, action, recordType, recordId, status);
-          return problem(reply, refusal);
-        }
-      },
-    });
-  }
+        const answer = await handler(parsedParams.data, request, opts.client);
+        const status = answer.status ?? 200;
+        if (answer.recordId) request.auditedRecordId = answer.recordId;
+        if (answer.body === undefined) return await reply.status(status).send();
+        return await reply.status(status).send(answer.body);
+      } catch (error) {
+        const refusal = asRefusal(error);
+        if (!refusal) throw error;
+        return problem(reply, refusal);
+      }
+    };
 
   const scope = (client: ManagementClient): ManagementScope => ({
     orgId: client.orgId,
@@ -135,22 +126,29 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     teamId: null,
   });
 
-  route('GET', '/scope', 'management', z.object({}), (_p, _r, client) =>
-    Promise.resolve({ body: scope(client) }),
-  );
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}/scope`,
+    config: administered('management'),
+    handler: managed(z.object({}), (_p, _r, client) => Promise.resolve({ body: scope(client) })),
+  });
 
   /* Teams and their lab accounts. */
 
-  route('GET', '/teams', 'team', z.object({}), async (_p, _r, client) => ({
-    body: await expect(client, 'GET', '/team', undefined, orgTeamListSchema),
-  }));
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}/teams`,
+    config: administered('team'),
+    handler: managed(z.object({}), async (_p, _r, client) => ({
+      body: await expect(client, 'GET', '/team', undefined, orgTeamListSchema),
+    })),
+  });
 
-  route(
-    'GET',
-    '/teams/:teamId/lab-accounts/:environment/:region',
-    'lab_account',
-    envRegionParams.extend({ teamId: z.uuid() }),
-    async (p, _r, client) => ({
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}/teams/:teamId/lab-accounts/:environment/:region`,
+    config: administered('lab_account'),
+    handler: managed(envRegionParams.extend({ teamId: z.uuid() }), async (p, _r, client) => ({
       body: await expect(
         client,
         'GET',
@@ -158,8 +156,8 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
         undefined,
         managementLabAccountListSchema,
       ),
-    }),
-  );
+    })),
+  });
 
   /* Webhook endpoints of a team and environment. */
 
@@ -167,22 +165,31 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     `/team/${p.teamId}/${p.environment}/webhook`;
   const WEBHOOKS = '/teams/:teamId/:environment/webhooks';
 
-  route('GET', WEBHOOKS, 'webhook_endpoint', teamEnvParams, async (p, _r, client) => ({
-    body: await expect(client, 'GET', webhooks(p), undefined, webhookListSchema),
-  }));
-
-  route('POST', WEBHOOKS, 'webhook_endpoint', teamEnvParams, async (p, request, client) => {
-    const body = requestBody(createWebhookBodySchema.omit({ secret: true }), request.body);
-    const created = await expect(client, 'POST', webhooks(p), body, webhookSchema);
-    return { status: 201, body: created, recordId: created.id };
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}`,
+    config: administered('webhook_endpoint'),
+    handler: managed(teamEnvParams, async (p, _r, client) => ({
+      body: await expect(client, 'GET', webhooks(p), undefined, webhookListSchema),
+    })),
   });
 
-  route(
-    'PATCH',
-    `${WEBHOOKS}/:webhookId`,
-    'webhook_endpoint',
-    webhookParams,
-    async (p, request, client) => ({
+  fastify.route({
+    method: 'POST',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}`,
+    config: administered('webhook_endpoint'),
+    handler: managed(teamEnvParams, async (p, request, client) => {
+      const body = requestBody(createWebhookBodySchema.omit({ secret: true }), request.body);
+      const created = await expect(client, 'POST', webhooks(p), body, webhookSchema);
+      return { status: 201, body: created, recordId: created.id };
+    }),
+  });
+
+  fastify.route({
+    method: 'PATCH',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId`,
+    config: administered('webhook_endpoint'),
+    handler: managed(webhookParams, async (p, request, client) => ({
       body: await expect(
         client,
         'PATCH',
@@ -190,26 +197,24 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
         requestBody(patchWebhookBodySchema, request.body),
         webhookSchema,
       ),
-    }),
-  );
+    })),
+  });
 
-  route(
-    'DELETE',
-    `${WEBHOOKS}/:webhookId`,
-    'webhook_endpoint',
-    webhookParams,
-    async (p, _r, client) => {
+  fastify.route({
+    method: 'DELETE',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId`,
+    config: administered('webhook_endpoint'),
+    handler: managed(webhookParams, async (p, _r, client) => {
       await expect(client, 'DELETE', `${webhooks(p)}/${p.webhookId}`, undefined, null);
       return { status: 204 };
-    },
-  );
+    }),
+  });
 
-  route(
-    'GET',
-    `${WEBHOOKS}/:webhookId/headers`,
-    'webhook_endpoint',
-    webhookParams,
-    async (p, _r, client) => ({
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId/headers`,
+    config: administered('webhook_endpoint'),
+    handler: managed(webhookParams, async (p, _r, client) => ({
       body: await expect(
         client,
         'GET',
@@ -217,28 +222,26 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
         undefined,
         webhookHeadersSchema,
       ),
-    }),
-  );
+    })),
+  });
 
-  route(
-    'PUT',
-    `${WEBHOOKS}/:webhookId/headers`,
-    'webhook_endpoint',
-    webhookParams,
-    async (p, request, client) => {
+  fastify.route({
+    method: 'PUT',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId/headers`,
+    config: administered('webhook_endpoint'),
+    handler: managed(webhookParams, async (p, request, client) => {
       const body = requestBody(webhookHeadersBodySchema, request.body);
       await expect(client, 'PUT', `${webhooks(p)}/${p.webhookId}/headers`, body, null);
       return { status: 204 };
-    },
-  );
+    }),
+  });
 
   // The endpoint's signing secret, for an admin setting up a receiver of their own.
-  route(
-    'GET',
-    `${WEBHOOKS}/:webhookId/secret`,
-    'webhook_secret',
-    webhookParams,
-    async (p, _r, client) => ({
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId/secret`,
+    config: administered('webhook_secret'),
+    handler: managed(webhookParams, async (p, _r, client) => ({
       body: await expect(
         client,
         'GET',
@@ -246,20 +249,19 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
         undefined,
         webhookSecretSchema,
       ),
-    }),
-  );
+    })),
+  });
 
   /*
    * Rotation. When the endpoint is the console's own (its secret is one the BFF verifies
    * with), the new secret verifies from now on and the old one for a grace period, on
    * every replica, without a restart.
    */
-  route(
-    'POST',
-    `${WEBHOOKS}/:webhookId/secret/rotate`,
-    'webhook_secret',
-    webhookParams,
-    async (p, _r, client) => {
+  fastify.route({
+    method: 'POST',
+    url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId/secret/rotate`,
+    config: administered('webhook_secret'),
+    handler: managed(webhookParams, async (p, _r, client) => {
       const secretPath = `${webhooks(p)}/${p.webhookId}/secret`;
       const before = await expect(client, 'GET', secretPath, undefined, webhookSecretSchema);
       await expect(client, 'POST', `${secretPath}/rotate`, {}, null);
@@ -267,8 +269,8 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
       const consoleEndpoint = await opts.signingSecrets.verifiesWith(before.key);
       if (consoleEndpoint) await opts.signingSecrets.rotated(before.key, after.key);
       return { body: { consoleEndpoint } };
-    },
-  );
+    }),
+  });
 
   /* Team API keys per environment and region. */
 
@@ -276,45 +278,54 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     `/team_api_keys/${p.environment}/${p.region}`;
   const API_KEYS = '/api-keys/:environment/:region';
 
-  route('GET', API_KEYS, 'team_api_key', envRegionParams, async (p, _r, client) => {
-    const listed = await expect(client, 'GET', apiKeys(p), undefined, teamApiKeyListSchema);
-    return {
-      body: {
-        keys: listed.api_keys.map((k) => ({
-          id: k.id,
-          label: k.label,
-          team_id: k.team_id,
-          created_at: k.created_at,
-          hint: hintOf(k.value),
-        })),
-      },
-    };
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}${API_KEYS}`,
+    config: administered('team_api_key'),
+    handler: managed(envRegionParams, async (p, _r, client) => {
+      const listed = await expect(client, 'GET', apiKeys(p), undefined, teamApiKeyListSchema);
+      return {
+        body: {
+          keys: listed.api_keys.map((k) => ({
+            id: k.id,
+            label: k.label,
+            team_id: k.team_id,
+            created_at: k.created_at,
+            hint: hintOf(k.value),
+          })),
+        },
+      };
+    }),
   });
 
-  route('POST', API_KEYS, 'team_api_key', envRegionParams, async (p, request, client) => {
-    const body = requestBody(createTeamApiKeyBodySchema, request.body);
-    const created = await expect(client, 'POST', apiKeys(p), body, teamApiKeySchema);
-    return {
-      status: 201,
-      // The one time the value is shown: the BFF keeps nothing of it.
-      body: {
-        id: created.id,
-        label: created.label,
-        team_id: created.team_id,
-        created_at: created.created_at,
-        hint: hintOf(created.value),
-        value: created.value,
-      },
-      recordId: created.id,
-    };
+  fastify.route({
+    method: 'POST',
+    url: `${MANAGEMENT_API_PATH}${API_KEYS}`,
+    config: administered('team_api_key'),
+    handler: managed(envRegionParams, async (p, request, client) => {
+      const body = requestBody(createTeamApiKeyBodySchema, request.body);
+      const created = await expect(client, 'POST', apiKeys(p), body, teamApiKeySchema);
+      return {
+        status: 201,
+        // The one time the value is shown: the BFF keeps nothing of it.
+        body: {
+          id: created.id,
+          label: created.label,
+          team_id: created.team_id,
+          created_at: created.created_at,
+          hint: hintOf(created.value),
+          value: created.value,
+        },
+        recordId: created.id,
+      };
+    }),
   });
 
-  route(
-    'DELETE',
-    `${API_KEYS}/:id`,
-    'team_api_key',
-    envRegionParams.extend(keyParams.shape),
-    async (p, _r, client) => {
+  fastify.route({
+    method: 'DELETE',
+    url: `${MANAGEMENT_API_PATH}${API_KEYS}/:id`,
+    config: administered('team_api_key'),
+    handler: managed(envRegionParams.extend(keyParams.shape), async (p, _r, client) => {
       const outcome = await expect(
         client,
         'DELETE',
@@ -325,37 +336,52 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
       if (outcome.success.includes(p.id)) return { status: 204 };
       if (outcome.not_found.includes(p.id)) throw new Refusal(404, 'Not found', 'No such key.');
       throw new Refusal(403, 'Forbidden', 'The management key cannot delete this key.');
-    },
-  );
+    }),
+  });
 
   /* Management keys. */
 
-  route('GET', '/management-keys', 'management_key', z.object({}), async (_p, _r, client) => {
-    const listed = await expect(
-      client,
-      'GET',
-      '/management_key',
-      undefined,
-      managementKeyListSchema,
-    );
-    return { body: { keys: listed.data } };
+  fastify.route({
+    method: 'GET',
+    url: `${MANAGEMENT_API_PATH}/management-keys`,
+    config: administered('management_key'),
+    handler: managed(z.object({}), async (_p, _r, client) => {
+      const listed = await expect(
+        client,
+        'GET',
+        '/management_key',
+        undefined,
+        managementKeyListSchema,
+      );
+      return { body: { keys: listed.data } };
+    }),
   });
 
-  route('POST', '/management-keys', 'management_key', z.object({}), async (_p, request, client) => {
-    const body = requestBody(createManagementKeyBodySchema, request.body);
-    const created = await expect(
-      client,
-      'POST',
-      '/management_key',
-      body,
-      managementKeyCreatedSchema,
-    );
-    return { status: 201, body: created, recordId: created.id };
+  fastify.route({
+    method: 'POST',
+    url: `${MANAGEMENT_API_PATH}/management-keys`,
+    config: administered('management_key'),
+    handler: managed(z.object({}), async (_p, request, client) => {
+      const body = requestBody(createManagementKeyBodySchema, request.body);
+      const created = await expect(
+        client,
+        'POST',
+        '/management_key',
+        body,
+        managementKeyCreatedSchema,
+      );
+      return { status: 201, body: created, recordId: created.id };
+    }),
   });
 
-  route('DELETE', '/management-keys/:id', 'management_key', keyParams, async (p, _r, client) => {
-    await expect(client, 'DELETE', `/management_key/${p.id}`, undefined, null);
-    return { status: 204 };
+  fastify.route({
+    method: 'DELETE',
+    url: `${MANAGEMENT_API_PATH}/management-keys/:id`,
+    config: administered('management_key'),
+    handler: managed(keyParams, async (p, _r, client) => {
+      await expect(client, 'DELETE', `/management_key/${p.id}`, undefined, null);
+      return { status: 204 };
+    }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 
 export type SsoAccountOutcome =
   | { ok: true; account: { id: string; email: string; name: string; role: Role } }

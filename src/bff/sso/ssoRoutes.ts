@@ -8,9 +8,9 @@ import {
   type SignInOptions,
   type SsoError,
 } from '../../contract';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
-import { createSession } from '../store/sessions';
+import { appendAudit } from '../platform/audit/audit';
+import type { Store } from '../platform/database/database';
+import { createSession } from '../platform/session/sessions';
 import { accountForSubject } from './ssoAccounts';
 import { roleFromClaims, type SsoSettings } from './ssoConfig';
 
@@ -64,12 +64,21 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
   const { db } = opts.store;
   const settings = opts.settings;
 
-  fastify.get(SIGN_IN_OPTIONS_PATH, () => {
-    const body: SignInOptions = {
-      sso: { enabled: settings !== null, label: settings?.label ?? '' },
-    };
-    return body;
-  });
+  fastify.get(
+    SIGN_IN_OPTIONS_PATH,
+    {
+      config: {
+        access: { public: 'the sign-in page asks before anyone is signed in' },
+        audit: { none: 'says only whether single sign-on is offered, and its label' },
+      },
+    },
+    () => {
+      const body: SignInOptions = {
+        sso: { enabled: settings !== null, label: settings?.label ?? '' },
+      };
+      return body;
+    },
+  );
   if (!settings) return;
 
   // Discovered at first use, so a console starts while its identity provider is down.

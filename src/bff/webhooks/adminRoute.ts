@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WEBHOOK_INBOX_PATH, WEBHOOK_INBOX_STATES, can, type WebhookInbox } from '../../contract';
-import { auditCaller } from '../auditCaller';
-import { sendProblem } from '../problem';
-import { appendAudit } from '../store/audit';
-import type { Store } from '../store/database';
+import { WEBHOOK_INBOX_PATH, WEBHOOK_INBOX_STATES, type WebhookInbox } from '../../contract';
+import { sendProblem } from '../platform/http/problem';
+import type { Store } from '../platform/database/database';
 import { inboxOverview } from './inbox';
 import type { Reconciler } from './reconciler';
 
@@ -22,27 +20,21 @@ export function webhookAdminRoutes(
   fastify: FastifyInstance,
   opts: { store: Store; reconciler: Reconciler },
 ) {
-  fastify.get(WEBHOOK_INBOX_PATH, async (request, reply) => {
-    const role = request.session?.account.role;
-    const allowed = role !== undefined && can(role, 'administration');
-    await auditCaller((entry) => appendAudit(opts.store.db, entry), request, {
-      action: `GET ${WEBHOOK_INBOX_PATH}`,
-      recordType: 'webhook_inbox',
-      recordId: null,
-      outcome: allowed ? 200 : 403,
-    });
-    if (!allowed)
-      return sendProblem(reply, 403, 'Forbidden', 'Your role does not allow this action.');
-    const query = querySchema.safeParse(request.query);
-    if (!query.success) return sendProblem(reply, 400, 'Bad request', 'Unknown state or limit.');
-    const overview = await inboxOverview(opts.store.db, {
-      limit: query.data.limit,
-      ...(query.data.state ? { state: query.data.state } : {}),
-    });
-    const body: WebhookInbox = {
-      ...overview,
-      reconciledThrough: await opts.reconciler.reconciledThrough(),
-    };
-    return body;
-  });
+  fastify.get(
+    WEBHOOK_INBOX_PATH,
+    { config: { access: 'administration', audit: { recordType: 'webhook_inbox' } } },
+    async (request, reply) => {
+      const query = querySchema.safeParse(request.query);
+      if (!query.success) return sendProblem(reply, 400, 'Bad request', 'Unknown state or limit.');
+      const overview = await inboxOverview(opts.store.db, {
+        limit: query.data.limit,
+        ...(query.data.state ? { state: query.data.state } : {}),
+      });
+      const body: WebhookInbox = {
+        ...overview,
+        reconciledThrough: await opts.reconciler.reconciledThrough(),
+      };
+      return body;
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { WEBHOOK_INBOX_STATES, liveEventKindOf, type WebhookInbox } from '../../contract';
-import type { Database, WebhookInboxTable } from '../store/schema';
-import type { RecordChange } from '../live/publisher';
+import type { Database, WebhookInboxTable } from '../platform/database/schema';
+import type { RecordChange } from '../platform/liveChanges/recordChanges';
 import type { InboxFields } from './envelopeFields';
 
 export type InboxRow = Selectable<WebhookInboxTable>;

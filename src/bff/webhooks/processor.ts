@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LivePublisher } from '../live/publisher';
-import type { Database } from '../store/schema';
+import type { ChangePublisher } from '../platform/liveChanges/recordChanges';
+import type { Database } from '../platform/database/schema';
 import { changeOf, type InboxRow } from './inbox';
 
 const BATCH = 200;
@@ -12,7 +12,7 @@ const SWEEP_EVERY_MS = 5_000;
 /**
  * Works through the inbox after the sender has had its answer. Rows are read inside
  * the publisher's locked transaction, so two replicas never process the same delivery,
- * and each row's change is order-safe on its own (see `LivePublisher`).
+ * and each row's change is order-safe on its own (the live room's `LivePublisher`, handed in by `src/bff/app.ts`, applies it).
  */
 export class InboxProcessor {
   private running: Promise<void> | null = null;
@@ -21,7 +21,7 @@ export class InboxProcessor {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly publisher: LivePublisher,
+    private readonly publisher: ChangePublisher,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Webhook, WebhookVerificationError } from 'svix';
 import { SVIX_HEADERS, WEBHOOK_RECEIVER_PATH, webhookEnvelopeSchema } from '../../contract';
-import { sendProblem } from '../problem';
-import type { Store } from '../store/database';
+import { sendProblem } from '../platform/http/problem';
+import type { Store } from '../platform/database/database';
 import { inboxFields } from './envelopeFields';
 import { InboxWriter } from './inbox';
 import type { InboxProcessor } from './processor';

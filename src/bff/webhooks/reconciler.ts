@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { ORDERS_PAGE_SIZE_MAX } from '../../contract';
-import type { LivePublisher, RecordChange } from '../live/publisher';
-import type { LabApiClient } from '../proxy/upstream';
-import { appendAudit } from '../store/audit';
-import type { Database } from '../store/schema';
+import type { ChangePublisher, RecordChange } from '../platform/liveChanges/recordChanges';
+import type { LabApiClient } from '../platform/labApi/upstream';
+import { appendAudit } from '../platform/audit/audit';
+import type { Database } from '../platform/database/schema';
 import type { InboxProcessor } from './processor';
 
 const CURSOR = 'reconcile.orders';
@@ -54,7 +54,7 @@ export class Reconciler {
     private readonly opts: {
       db: Kysely<Database>;
       client: LabApiClient;
-      publisher: LivePublisher;
+      publisher: ChangePublisher;
       processor: InboxProcessor;
       log: FastifyBaseLogger;
       intervalMs: number;

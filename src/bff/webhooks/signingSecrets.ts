@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
+import type { Database } from '../platform/database/schema';
 
 /** How long the secret before a rotation still verifies: Svix signs with it this long too. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;

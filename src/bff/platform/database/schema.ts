@@ -1,0 +1,196 @@
+import type { Generated } from 'kysely';
+import type { Role } from '../../../contract';
+
+/** Times are epoch milliseconds: one representation on SQLite and PostgreSQL (bigint). */
+export interface ConsoleAccountTable {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Empty when the account has no password (invited, reset, or single sign-on). */
+  password_hash: string;
+  created_at: number;
+  /** Migration 009. */
+  status: Generated<'active' | 'invited' | 'disabled'>;
+  /** The identity provider's `sub` for single sign-on accounts (migration 009). */
+  oidc_subject: string | null;
+}
+
+/** A single sign-on attempt in flight (migration 009), keyed by the hash of its cookie. */
+export interface SsoAttemptTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: number;
+}
+
+/** A one-time link to set a password (migration 009); the token is kept as its hash. */
+export interface PasswordLinkTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'invitation' | 'reset';
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie token: a copy of the database cannot be replayed as sessions. */
+  token_hash: string;
+  account_id: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/**
+ * Append-only (triggers refuse UPDATE, DELETE, REPLACE and TRUNCATE) and hash-chained
+ * (see `auditChain.ts`). Never holds patient values.
+ */
+export interface AuditEventTable {
+  /** Given by the appender, one past the last row's, under the append lock. */
+  id: number;
+  at: number;
+  account_id: string | null;
+  account_email: string | null;
+  role: string | null;
+  /** The allow-list entry, e.g. `GET /v3/order/{order_id}`. */
+  action: string;
+  record_type: string;
+  record_id: string | null;
+  /** HTTP status the browser received. */
+  outcome: number;
+  request_id: string;
+  /** The hash of the row before (`GENESIS_HASH` for the first). */
+  prev_hash: string;
+  /** SHA-256 of this row's canonical encoding and `prev_hash`. */
+  hash: string;
+}
+
+/** An account's idempotency key and the request it was first used for (migration 003). */
+export interface IdempotencyKeyTable {
+  account_id: string;
+  key_hash: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  claimed_at: number;
+  expires_at: number;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface AccountLoginFailureTable {
+  /** The e-mail tried, lower-cased, whether or not an account has it. */
+  email: string;
+  at: number;
+}
+
+export interface LoginFailureTable {
+  address: string;
+  at: number;
+}
+
+/** A parsing job the console created (the Lab API has no list of jobs). */
+export interface ParsingJobRecordTable {
+  job_id: string;
+  user_id: string;
+  account_id: string;
+  account_email: string;
+  file_name: string;
+  report_type: string;
+  size_bytes: number;
+  /** 0 or 1. */
+  needs_human_review: number;
+  created_at: number;
+}
+
+/** A Lab API webhook delivery, once per svix-id (migration 005); never its body. */
+export interface WebhookInboxTable {
+  svix_id: string;
+  event_type: string;
+  record_id: string | null;
+  order_id: string | null;
+  status: string | null;
+  occurred_at: number | null;
+  received_at: number;
+  state: 'pending' | 'processed' | 'ignored' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  processed_at: number | null;
+}
+
+/** The newest status the console knows per record (migration 005). */
+export interface RecordStateTable {
+  kind: string;
+  record_id: string;
+  status: string | null;
+  updated_at: number | null;
+  seen_at: number;
+}
+
+/** What browsers were told (migration 005); ids without gaps, in commit order. */
+export interface LiveEventTable {
+  id: number;
+  kind: string;
+  record_id: string;
+  order_id: string | null;
+  status: string | null;
+  at: number;
+}
+
+export interface JobCursorTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** A result version the team acknowledged (migration 008). */
+export interface ResultAcknowledgementTable {
+  order_id: string;
+  version: string;
+  account_id: string;
+  account_email: string;
+  note: string | null;
+  acknowledged_at: number;
+}
+
+/** A saved view of the orders list, owned by one account (migration 006). */
+export interface SavedViewTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The view's filters as JSON (`SavedViewSearch`). */
+  search: string;
+  created_at: number;
+}
+
+/** A webhook signing secret set by a rotation (management room); the configured one is not here. */
+export interface WebhookSigningSecretTable {
+  secret: string;
+  added_at: number;
+  valid_until: number | null;
+}
+
+export interface Database {
+  webhook_signing_secret: WebhookSigningSecretTable;
+  console_account: ConsoleAccountTable;
+  session: SessionTable;
+  audit_event: AuditEventTable;
+  login_failure: LoginFailureTable;
+  parsing_job_record: ParsingJobRecordTable;
+  idempotency_key: IdempotencyKeyTable;
+  server_secret: ServerSecretTable;
+  account_login_failure: AccountLoginFailureTable;
+  webhook_inbox: WebhookInboxTable;
+  record_state: RecordStateTable;
+  live_event: LiveEventTable;
+  job_cursor: JobCursorTable;
+  result_acknowledgement: ResultAcknowledgementTable;
+  saved_view: SavedViewTable;
+  password_link: PasswordLinkTable;
+  sso_attempt: SsoAttemptTable;
+}
