@@ -7,6 +7,7 @@ import { storyOf } from './stories';
 
 const RESULT_STEP = /\.(partial_results|completed|corrected)$/;
 const FINAL_STEP = /\.(completed|corrected)$/;
+const MIN_TURNAROUND = 3 * 3_600_000;
 
 export interface SeedResult {
   order_id: string;
@@ -70,6 +71,13 @@ export function collectionTimes(order: OrderRecord): { collectedAt: string; rece
     collectedAt = between(unpacked, posted, 0.85);
   } else if (booked) collectedAt = between(booked, reportedAt, 0.4);
   else collectedAt = between(previous, reportedAt, 0.3);
+  // A lab needs hours from a sample to a report: where the history leaves room, the sample
+  // was taken at least three hours before the first result (and after the step before it).
+  const earliest = Date.parse(before.at(-2)?.created_at ?? before[0]?.created_at ?? collectedAt);
+  const latest = Date.parse(reportedAt) - MIN_TURNAROUND;
+  if (Date.parse(collectedAt) > latest && latest > earliest) {
+    collectedAt = new Date(Math.floor(latest / 1000) * 1000).toISOString();
+  }
   const receivedAt = find('delivered_to_lab') ?? between(collectedAt, reportedAt, 0.25);
   return { collectedAt, receivedAt };
 }
