@@ -146,19 +146,19 @@ export function personOf(userId: string, now: Date): Person {
   const diabetes = story?.diabetes;
   let glucose: GlucoseProfile;
   if (diabetes) {
-    const peak = diabetes.insulin ? 95 : 70 + 20 * u(4);
+    const peak = diabetes.insulin ? 115 : 70 + 20 * u(4);
     const settle = 1.2;
     const dawn = 15;
     // Lows on a few nights pull the mean down a little: the base makes up for it.
-    const lows = diabetes.insulin ? 4 : 0;
+    const lows = diabetes.insulin ? 9 : 0;
     const shift = mealShare(peak, settle) + (dawn * 1.5 * Math.sqrt(Math.PI)) / 24 - lows;
     glucose = {
       base: (at) => meanGlucoseForA1c(a1cOn(diabetes, at)) - shift,
       peak,
       settle,
       meals: [7 + u(5), 12.5 + u(6), 18.5 + 1.5 * u(7)],
-      dayToDay: 14,
-      sensor: 10,
+      dayToDay: diabetes.insulin ? 24 : 14,
+      sensor: diabetes.insulin ? 14 : 10,
       nightLows: diabetes.insulin,
       dawn,
     };
@@ -205,8 +205,8 @@ function glucoseAt(g: GlucoseProfile, seed: number, at: number, day: number, hou
     });
   }
   if (g.dawn > 0) value += g.dawn * Math.exp(-(((hour - 6) / 1.5) ** 2));
-  if (g.nightLows && noise(seed, day * 16 + 12) < 0.12) {
-    value -= Math.max(0, value - 52) * Math.exp(-(((hour - 3.5) / 1.1) ** 2));
+  if (g.nightLows && noise(seed, day * 16 + 12) < 0.2) {
+    value -= Math.max(0, value - 48) * Math.exp(-(((hour - 3.5) / 1.3) ** 2));
   }
   // The sensor's error drifts over hours rather than jumping between readings.
   const knot = Math.floor(at / HOUR);
