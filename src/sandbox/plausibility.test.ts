@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labResultsRawSchema, type LabResultsRaw } from '../contract/results';
+import { labResultsRawSchema, type BiomarkerResult, type LabResultsRaw } from '../contract/results';
 import { groupedTimeseriesSchema, nextTimeseriesCursor } from '../contract/timeseries';
 import { analyteBySlug } from './lifecycle/analytes';
 import { generateResults } from './lifecycle/results';
@@ -20,16 +20,18 @@ import { NOW, allOrders, buildTestApp, get } from './test/helper';
 const DAY = 86_400_000;
 const HISTORY_DAYS = 90;
 
-type Result = LabResultsRaw['results'][number];
+type Result = BiomarkerResult;
 interface Report {
   orderId: string;
   userId: string;
   createdAt: string;
   raw: LabResultsRaw;
+  /** The results as a list: the local Lab API never sends the old object form. */
+  results: Result[];
 }
 
 const numberOf = (r: Result | undefined) => (typeof r?.value === 'number' ? r.value : null);
-const bySlug = (raw: LabResultsRaw) => new Map(raw.results.map((r) => [r.slug, r]));
+const bySlug = (report: Report) => new Map(report.results.map((r) => [r.slug ?? '', r]));
 const gmi = (meanMgDl: number) => 3.31 + 0.02392 * meanMgDl;
 
 async function reportsOf(app: FastifyInstance): Promise<Report[]> {
@@ -37,11 +39,14 @@ async function reportsOf(app: FastifyInstance): Promise<Report[]> {
   for (const order of await allOrders(app)) {
     const { status, body } = await get(app, `/v3/order/${order.id}/result`);
     if (status !== 200) continue;
+    const raw = labResultsRawSchema.parse(body);
+    if (!Array.isArray(raw.results)) throw new Error('results are not a list');
     out.push({
       orderId: order.id,
       userId: order.user_id,
       createdAt: order.created_at,
-      raw: labResultsRawSchema.parse(body),
+      raw,
+      results: raw.results,
     });
   }
   return out;
@@ -100,13 +105,13 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
 
     it('dates every sample when it was taken: before it reached the lab, before the report, once per patient', () => {
       const seen = new Map<string, Set<string>>();
-      for (const { raw, userId, createdAt } of reports) {
+      for (const { raw, results, userId, createdAt } of reports) {
         const { date_collected, date_received, date_reported } = raw.metadata;
         const collected = Date.parse(date_collected ?? '');
         expect(collected).toBeGreaterThanOrEqual(Date.parse(createdAt));
         expect(collected).toBeLessThanOrEqual(Date.parse(date_received ?? ''));
-        expect(Date.parse(date_received ?? '')).toBeLessThan(Date.parse(date_reported));
-        for (const r of raw.results) expect(r.timestamp).toBe(date_reported);
+        expect(Date.parse(date_received ?? '')).toBeLessThan(Date.parse(date_reported ?? ''));
+        for (const r of results) expect(r.timestamp).toBe(date_reported);
         const mine = seen.get(userId) ?? new Set();
         expect(mine.has(date_collected ?? ''), `${userId} has two samples at one instant`).toBe(
           false,
@@ -117,14 +122,15 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
     });
 
     it('reads each value against the interval of the patient’s age and sex, with flags to match', () => {
-      for (const { raw } of reports) {
+      for (const report of reports) {
+        const { raw } = report;
         const patient = PATIENTS.find(
           (p) => `${p.first_name} ${p.last_name}` === raw.metadata.patient,
         );
         expect(patient).toBeDefined();
         const age = ageOn(patient?.dob ?? '', raw.metadata.date_collected ?? '');
         expect(Math.abs(Number(raw.metadata.age) - age)).toBeLessThanOrEqual(1);
-        for (const r of bySlug(raw).values()) {
+        for (const r of report.results) {
           const value = numberOf(r);
           if (value === null) continue;
           if (r.slug === 'hdl-cholesterol' && patient?.gender === 'female')
@@ -144,8 +150,9 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
 
     it('derives calculated values from the measured ones', () => {
       let lipidPanels = 0;
-      for (const { raw } of reports) {
-        const r = bySlug(raw);
+      for (const report of reports) {
+        const { raw } = report;
+        const r = bySlug(report);
         const tc = numberOf(r.get('cholesterol-total'));
         const hdl = numberOf(r.get('hdl-cholesterol'));
         const ldl = numberOf(r.get('ldl-cholesterol-calculated'));
@@ -181,8 +188,9 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
     });
 
     it('moves A1c slowly: at most 2 points within 60 days, and diabetic levels only for diabetics', () => {
-      const a1c = reports.flatMap(({ raw, userId }) => {
-        const value = numberOf(bySlug(raw).get('hemoglobin-a1c'));
+      const a1c = reports.flatMap((report) => {
+        const { raw, userId } = report;
+        const value = numberOf(bySlug(report).get('hemoglobin-a1c'));
         return value === null
           ? []
           : [{ userId, value, at: Date.parse(raw.metadata.date_collected ?? '') }];
@@ -201,8 +209,8 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
     it('has criticals only where a patient’s condition explains them, in the direction it does', () => {
       let criticals = 0;
       const perPatient = new Map<string, number>();
-      for (const { raw, userId } of reports) {
-        const critical = raw.results.filter((r) => r.interpretation === 'critical');
+      for (const { raw, results, userId } of reports) {
+        const critical = results.filter((r) => r.interpretation === 'critical');
         expect(raw.metadata.interpretation === 'critical').toBe(critical.length > 0);
         for (const r of critical) {
           criticals++;
@@ -241,8 +249,9 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
         }
         expect(gmi(mean)).toBeGreaterThanOrEqual(6.5);
         // Each A1c drawn after two weeks of monitoring matches the monitor's GMI of those weeks.
-        for (const { raw } of reports.filter((r) => r.userId === patient.id)) {
-          const a1c = numberOf(bySlug(raw).get('hemoglobin-a1c'));
+        for (const report of reports.filter((r) => r.userId === patient.id)) {
+          const { raw } = report;
+          const a1c = numberOf(bySlug(report).get('hemoglobin-a1c'));
           const at = Date.parse(raw.metadata.date_collected ?? '');
           if (a1c === null || at - 14 * DAY < now.getTime() - HISTORY_DAYS * DAY) continue;
           const weeks = readings.filter((r) => r.at <= at && r.at > at - 14 * DAY);

@@ -237,7 +237,9 @@ function valuesFor(
       return analyte ? intervalFor(analyte, sex, age) : { low: null, high: null };
     });
     return reported.map(({ analyte }, i) =>
-      analyte && bySlug.has(analyte.slug) ? (bySlug.get(analyte.slug) ?? null) : (values[i] ?? null),
+      analyte && bySlug.has(analyte.slug)
+        ? (bySlug.get(analyte.slug) ?? null)
+        : (values[i] ?? null),
     );
   };
   const index = (slug: string) => reported.findIndex((r) => r.analyte?.slug === slug);
@@ -274,8 +276,6 @@ function valuesFor(
     }
     return finish();
   }
-  if (target !== 'abnormal' && target !== 'critical') return finish();
-
   const already = finish().some((value, i) => {
     const analyte = reported[i]?.analyte;
     return analyte && value !== null && flagOf(analyte, value) === target;
@@ -287,10 +287,13 @@ function valuesFor(
   const order = zs
     .map((z, i) => {
       const analyte = reported[i]?.analyte;
-      const own = storyAcute && analyte?.slug === storyAcute.slug;
-      const towards =
-        own && analyte ? zOf(analyte, storyAcute.value, sex, age) : z;
-      return { z: towards, i, rank: own ? -1 : target === 'critical' ? criticalCandidates(analyte) : 0 };
+      const own = analyte !== undefined && storyAcute?.slug === analyte.slug;
+      const towards = analyte && storyAcute && own ? zOf(analyte, storyAcute.value, sex, age) : z;
+      return {
+        z: towards,
+        i,
+        rank: own ? -1 : target === 'critical' ? criticalCandidates(analyte) : 0,
+      };
     })
     .sort((a, b) => a.rank - b.rank || Math.abs(b.z) - Math.abs(a.z));
   for (const { z, i } of order) {

@@ -33,7 +33,10 @@ function acuteOrders(orders: OrderRecord[]): Map<string, { slug: string; value: 
     if (!reportedSlugs(markersOf(order)).includes(acute.slug)) continue;
     const key = order.document.user_id;
     const before = latest.get(key);
-    if (!before || (before.events.at(-1)?.created_at ?? '') < (order.events.at(-1)?.created_at ?? ''))
+    if (
+      !before ||
+      (before.events.at(-1)?.created_at ?? '') < (order.events.at(-1)?.created_at ?? '')
+    )
       latest.set(key, order);
   }
   for (const [userId, order] of latest) {

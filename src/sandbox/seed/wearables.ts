@@ -258,10 +258,7 @@ const SPECS: Record<ChartedTimeseriesSlug, { unit: string; spans?: true; streams
           interval: DAY,
           phase: 9 * HOUR,
           value: ({ day, slot, seed, person }) =>
-            round(
-              person.leanMass + 0.6 + Math.sin(day / 58) * 0.6 + gaussian(seed, slot) * 0.5,
-              2,
-            ),
+            round(person.leanMass + 0.6 + Math.sin(day / 58) * 0.6 + gaussian(seed, slot) * 0.5, 2),
         },
       ],
     },
@@ -373,9 +370,7 @@ const SPECS: Record<ChartedTimeseriesSlug, { unit: string; spans?: true; streams
           value: ({ hour, slot, seed, person }) =>
             isNight(hour)
               ? null
-              : Math.round(
-                  Math.max(0, person.stepsPerHour * (1 + gaussian(seed, slot) * 0.75)),
-                ),
+              : Math.round(Math.max(0, person.stepsPerHour * (1 + gaussian(seed, slot) * 0.75))),
         },
       ],
     },
