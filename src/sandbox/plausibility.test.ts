@@ -17,7 +17,8 @@ import { NOW, allOrders, buildTestApp, get } from './test/helper';
  * glucose monitor that agrees with the A1c (the glucose management indicator).
  */
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const HISTORY_DAYS = 90;
 
 type Result = BiomarkerResult;
@@ -108,9 +109,11 @@ describe.each(CLOCKS.map((clock) => [clock.toISOString().slice(0, 10), clock] as
       for (const { raw, results, userId, createdAt } of reports) {
         const { date_collected, date_received, date_reported } = raw.metadata;
         const collected = Date.parse(date_collected ?? '');
-        expect(collected).toBeGreaterThanOrEqual(Date.parse(createdAt));
-        expect(collected).toBeLessThanOrEqual(Date.parse(date_received ?? ''));
+        // Taken after the order was placed, received later, reported hours after that.
+        expect(collected).toBeGreaterThan(Date.parse(createdAt));
+        expect(collected).toBeLessThan(Date.parse(date_received ?? ''));
         expect(Date.parse(date_received ?? '')).toBeLessThan(Date.parse(date_reported ?? ''));
+        expect(Date.parse(date_reported ?? '') - collected).toBeGreaterThanOrEqual(HOUR);
         for (const r of results) expect(r.timestamp).toBe(date_reported);
         const mine = seen.get(userId) ?? new Set();
         expect(mine.has(date_collected ?? ''), `${userId} has two samples at one instant`).toBe(
