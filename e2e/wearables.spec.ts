@@ -92,7 +92,7 @@ test('a clinician charts a patient’s wearables: two providers, apnea per night
     const chart = page.getByRole('figure', { name: 'Lean body mass chart' });
     await expect(chart.locator('.recharts-line')).toHaveCount(2);
     await expect(chart.getByText('withings · scale')).toBeVisible();
-    await expect(chart.getByText('apple_health_kit · watch')).toBeVisible();
+    await expect(chart.getByText('apple_health_kit · scale')).toBeVisible();
     const shown = await loaded(page);
     const api = await countThroughApi(page, userId, 'lean_body_mass', searchOf(page));
     expect(api.pages).toBeGreaterThan(1);

@@ -62,9 +62,10 @@ describe('GET /v2/timeseries/{user_id}/{resource}/grouped', () => {
     const page = groupedTimeseriesSchema.parse(body);
     expect(Object.keys(page.groups).sort()).toEqual(['apple_health_kit', 'withings']);
     expect(page.groups.withings?.[0]?.source).toEqual({ provider: 'withings', type: 'scale' });
+    // Lean mass is weighed by bioimpedance scales, one of them writing to Apple Health.
     expect(page.groups.apple_health_kit?.[0]?.source).toEqual({
       provider: 'apple_health_kit',
-      type: 'watch',
+      type: 'scale',
     });
     const scale = page.groups.withings?.[0]?.data ?? [];
     expect(scale).toHaveLength(28);

@@ -50,8 +50,13 @@ export function naturalZ(analyte: Analyte, draw: Draw): number {
   return 0.95 * setPoint + slopePerYear * (Number.isFinite(years) ? years : 0) + variation;
 }
 
-export function valueAt(analyte: Analyte, z: number, sex: Sex | null): number {
-  const { center } = intervalFor(analyte, sex);
+export function valueAt(
+  analyte: Analyte,
+  z: number,
+  sex: Sex | null,
+  age: number | null = null,
+): number {
+  const { center } = intervalFor(analyte, sex, age);
   const raw = analyte.log ? center * Math.exp(z * analyte.spread) : center + z * analyte.spread;
   return round(Math.max(raw, 10 ** -analyte.decimals), analyte.decimals);
 }
@@ -68,8 +73,13 @@ export interface Flags {
 }
 
 /** High/low against the patient's interval; critical against the call-the-clinician limits. */
-export function flagsFor(analyte: Analyte, value: number, sex: Sex | null): Flags {
-  const { low, high } = intervalFor(analyte, sex);
+export function flagsFor(
+  analyte: Analyte,
+  value: number,
+  sex: Sex | null,
+  age: number | null = null,
+): Flags {
+  const { low, high } = intervalFor(analyte, sex, age);
   const above = high !== null && value > high;
   const below = low !== null && value < low;
   const critical =
@@ -86,8 +96,14 @@ export function worstFlag(flags: readonly Flag[]): Flag {
 }
 
 /** A value inside the interval, on the side the patient leans to. */
-export function pullInside(analyte: Analyte, value: number, sex: Sex | null, key: string): number {
-  const { low, high, center } = intervalFor(analyte, sex);
+export function pullInside(
+  analyte: Analyte,
+  value: number,
+  sex: Sex | null,
+  key: string,
+  age: number | null = null,
+): number {
+  const { low, high, center } = intervalFor(analyte, sex, age);
   const margin = 0.1 + 0.3 * uniform(key);
   if (high !== null && value > high)
     return round(high - (high - center) * margin, analyte.decimals);
@@ -101,8 +117,9 @@ export function pushAbnormal(
   z: number,
   sex: Sex | null,
   key: string,
+  age: number | null = null,
 ): number | null {
-  const { low, high, center } = intervalFor(analyte, sex);
+  const { low, high, center } = intervalFor(analyte, sex, age);
   const by = 0.08 + 0.3 * uniform(key);
   const upward = high !== null && (z >= 0 || low === null || low <= 0);
   if (upward) {

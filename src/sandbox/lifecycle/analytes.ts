@@ -25,6 +25,14 @@ export interface Analyte {
   decimals: number;
   /** Sex-specific interval and centre, where they differ materially. */
   bySex?: Partial<Record<Sex, Pick<Analyte, 'low' | 'high' | 'center'>>>;
+  /**
+   * The interval of an adolescent (12–17), where it differs from the adult one: bone growth
+   * raises alkaline phosphatase, smaller muscle mass lowers creatinine, and lipids are read
+   * against the paediatric cut-offs (NHLBI 2011: TC <170, LDL <110, HDL >45, TG <90).
+   */
+  adolescent?: Pick<Analyte, 'low' | 'high' | 'center'>;
+  /** A value that can change within hours and is called to the clinician (not a slow marker). */
+  acute?: boolean;
 }
 
 function analyte(a: Analyte): Analyte {
@@ -44,6 +52,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 90,
     spread: 9,
     decimals: 0,
+    acute: true,
   }),
   analyte({
     slug: 'hemoglobin-a1c',
@@ -67,6 +76,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 180,
     spread: 30,
     decimals: 0,
+    adolescent: { low: null, high: 169, center: 150 },
   }),
   analyte({
     slug: 'hdl-cholesterol',
@@ -78,6 +88,8 @@ export const ANALYTES: readonly Analyte[] = [
     center: 56,
     spread: 12,
     decimals: 0,
+    bySex: { female: { low: 50, high: null, center: 64 } },
+    adolescent: { low: 46, high: null, center: 55 },
   }),
   analyte({
     slug: 'ldl-cholesterol-calculated',
@@ -89,6 +101,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 95,
     spread: 25,
     decimals: 0,
+    adolescent: { low: null, high: 109, center: 88 },
   }),
   analyte({
     slug: 'triglycerides',
@@ -102,6 +115,7 @@ export const ANALYTES: readonly Analyte[] = [
     spread: 0.3,
     log: true,
     decimals: 0,
+    adolescent: { low: null, high: 89, center: 68 },
   }),
   analyte({
     slug: 'tsh',
@@ -242,6 +256,7 @@ export const ANALYTES: readonly Analyte[] = [
     spread: 0.13,
     decimals: 2,
     bySex: { female: { low: 0.59, high: 1.04, center: 0.8 } },
+    adolescent: { low: 0.4, high: 0.86, center: 0.62 },
   }),
   analyte({
     slug: 'sodium',
@@ -255,6 +270,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 140,
     spread: 2,
     decimals: 0,
+    acute: true,
   }),
   analyte({
     slug: 'potassium',
@@ -268,6 +284,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 4.2,
     spread: 0.3,
     decimals: 1,
+    acute: true,
   }),
   analyte({
     slug: 'chloride',
@@ -292,6 +309,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 25,
     spread: 1.7,
     decimals: 0,
+    acute: true,
   }),
   analyte({
     slug: 'calcium',
@@ -305,6 +323,7 @@ export const ANALYTES: readonly Analyte[] = [
     center: 9.5,
     spread: 0.4,
     decimals: 1,
+    acute: true,
   }),
   analyte({
     slug: 'protein-total',
@@ -352,6 +371,7 @@ export const ANALYTES: readonly Analyte[] = [
     spread: 0.25,
     log: true,
     decimals: 0,
+    adolescent: { low: 62, high: 280, center: 150 },
   }),
   analyte({
     slug: 'alt',
@@ -365,6 +385,7 @@ export const ANALYTES: readonly Analyte[] = [
     spread: 0.35,
     log: true,
     decimals: 0,
+    adolescent: { low: 7, high: 25, center: 14 },
   }),
   analyte({
     slug: 'ast',
@@ -413,8 +434,13 @@ export function analyteBySlug(slug: string): Analyte | undefined {
   return BY_SLUG.get(slug);
 }
 
-/** The interval and centre that apply to a patient of this sex. */
-export function intervalFor(a: Analyte, sex: Sex | null): Pick<Analyte, 'low' | 'high' | 'center'> {
+/** The interval and centre that apply to a patient of this sex and age (years, when known). */
+export function intervalFor(
+  a: Analyte,
+  sex: Sex | null,
+  age: number | null = null,
+): Pick<Analyte, 'low' | 'high' | 'center'> {
+  if (age !== null && age < 18 && a.adolescent) return a.adolescent;
   const specific = sex ? a.bySex?.[sex] : undefined;
   return specific ?? { low: a.low, high: a.high, center: a.center };
 }

@@ -7,12 +7,15 @@ import {
   type Analyte,
   type Sex,
 } from './analytes';
+import { a1cOn, meanGlucoseForA1c, storyOf, type Story } from '../seed/stories';
 import {
   flagsFor,
+  gaussian,
   naturalZ,
   pullInside,
   pushAbnormal,
   pushCritical,
+  round,
   valueAt,
   worstFlag,
   type Draw,
@@ -47,7 +50,11 @@ export interface ResultContext {
   dob: string | null;
   labName: string;
   collectedAt: string;
+  /** When the lab received the sample; the collection time when not given. */
+  receivedAt?: string;
   reportedAt: string;
+  /** A value called to the clinician on this order (the seed's patient stories). */
+  acute?: { slug: string; value: number };
   /** `final`, or `partial` for a partial_results step. */
   status: 'final' | 'partial';
   corrected: boolean;
@@ -93,8 +100,108 @@ function reportedAnalytes(markers: ResultMarker[]): Reported[] {
   return out;
 }
 
+/** The analytes an order of these markers reports (panels expanded), by slug. */
+export function reportedSlugs(markers: ResultMarker[]): string[] {
+  return reportedAnalytes(markers).map(({ marker, analyte }) => analyte?.slug ?? slugOf(marker));
+}
+
 function sexOf(gender: string | null): Sex | null {
   return gender === 'female' || gender === 'male' ? gender : null;
+}
+
+/** The analytes a lab computes from others instead of measuring: never steered directly. */
+const DERIVED = new Set(['cholesterol-total', 'protein-total', 'chloride']);
+const LDL = 'ldl-cholesterol-calculated';
+const TRIGLYCERIDES = 'triglycerides';
+/** Friedewald's LDL is not valid from this triglyceride level on (mg/dL). */
+const FRIEDEWALD_LIMIT = 400;
+
+function zOf(analyte: Analyte, value: number, sex: Sex | null, age: number | null): number {
+  const { center } = intervalFor(analyte, sex, age);
+  return analyte.log
+    ? Math.log(Math.max(value, 1e-6) / center) / analyte.spread
+    : (value - center) / analyte.spread;
+}
+
+/**
+ * The value as it falls for this patient: the story's usual level where the patient has one
+ * (a diabetic's A1c and fasting glucose follow their diabetes), else the personal set point.
+ */
+function naturalValue(
+  analyte: Analyte,
+  draw: Draw,
+  story: Story | undefined,
+  age: number | null,
+): number {
+  const noise = gaussian(`${draw.orderKey}|${analyte.slug}|draw`);
+  const at = Date.parse(draw.at);
+  const usual = story?.levels[analyte.slug];
+  if (usual) return round(Math.max(usual.level + usual.sd * noise, 0), analyte.decimals);
+  if (story?.diabetes && analyte.slug === 'hemoglobin-a1c') {
+    return round(a1cOn(story.diabetes, at) + 0.1 * noise, analyte.decimals);
+  }
+  if (story?.diabetes && analyte.slug === 'glucose') {
+    // Fasting glucose sits below the day's mean, which the A1c reflects.
+    const mean = meanGlucoseForA1c(a1cOn(story.diabetes, at));
+    return round(0.82 * mean + 0.1 * mean * noise, analyte.decimals);
+  }
+  return valueAt(analyte, naturalZ(analyte, draw), draw.sex, age);
+}
+
+/**
+ * Values a lab calculates from its measurements, recomputed from the measured ones: total
+ * cholesterol is what the lipoproteins add up to (LDL + HDL + TG/5) and the calculated LDL
+ * is Friedewald's TC − HDL − TG/5, given only below 400 mg/dL triglycerides; total protein
+ * is albumin plus globulin; chloride follows sodium, bicarbonate and an ordinary anion gap.
+ */
+function derive(
+  values: Map<string, number | null>,
+  draw: Draw,
+  interval: (slug: string) => Pick<Analyte, 'low' | 'high'>,
+): void {
+  const hdl = values.get('hdl-cholesterol');
+  const tg = values.get(TRIGLYCERIDES);
+  const ldl = values.get(LDL);
+  if (values.has('cholesterol-total') && typeof hdl === 'number' && typeof ldl === 'number') {
+    const tc = Math.round(ldl + hdl + (typeof tg === 'number' ? tg / 5 : 22));
+    values.set('cholesterol-total', tc);
+    values.set(
+      LDL,
+      typeof tg === 'number' && tg < FRIEDEWALD_LIMIT ? Math.round(tc - hdl - tg / 5) : null,
+    );
+  } else if (values.has(LDL) && (typeof tg !== 'number' || tg >= FRIEDEWALD_LIMIT)) {
+    values.set(LDL, null);
+  }
+  const albumin = values.get('albumin');
+  if (values.has('protein-total') && typeof albumin === 'number') {
+    const { low, high } = interval('protein-total');
+    let globulin = 2.7 + 0.3 * gaussian(`${draw.orderKey}|globulin`);
+    if (low !== null && high !== null) {
+      globulin = Math.min(Math.max(globulin, low + 0.1 - albumin), high - 0.1 - albumin);
+    }
+    values.set('protein-total', round(albumin + Math.max(globulin, 1.5), 1));
+  }
+  const sodium = values.get('sodium');
+  const bicarbonate = values.get('carbon-dioxide-total');
+  if (values.has('chloride') && typeof sodium === 'number' && typeof bicarbonate === 'number') {
+    const { low, high } = interval('chloride');
+    const drawn = 10 + 1.8 * gaussian(`${draw.orderKey}|anion-gap`);
+    let gap = Math.min(Math.max(drawn, 6), 16);
+    // Keep chloride in its interval when sodium and bicarbonate allow an ordinary gap.
+    if (low !== null && high !== null) {
+      const least = Math.max(6, sodium - bicarbonate - high);
+      const most = Math.min(16, sodium - bicarbonate - low);
+      if (least <= most) gap = Math.min(Math.max(gap, least), most);
+    }
+    values.set('chloride', Math.round(sodium - bicarbonate - gap));
+  }
+}
+
+/** The analytes a critical is called for first: those that change within hours. */
+function criticalCandidates(analyte: Analyte | undefined): number {
+  if (analyte?.acute) return 0;
+  // An average of three months cannot turn critical within days: the last resort.
+  return analyte?.slug === 'hemoglobin-a1c' ? 2 : 1;
 }
 
 /** Numeric values for each analyte, steered to the target interpretation. */
@@ -104,52 +211,105 @@ function valuesFor(
   ctx: ResultContext,
 ): (number | null)[] {
   const sex = sexOf(ctx.sex);
+  const age = ctx.dob ? ageOn(ctx.dob, ctx.collectedAt) : null;
+  const story = storyOf(ctx.patientKey);
   const draw: Draw = {
     patientKey: ctx.patientKey,
     orderKey: ctx.corrected ? `${ctx.orderId}|corrected` : ctx.orderId,
     at: ctx.collectedAt,
     sex,
   };
-  const zs = reported.map(({ analyte }) => (analyte ? naturalZ(analyte, draw) : 0));
-  const values = reported.map(({ analyte }, i) =>
-    analyte ? valueAt(analyte, zs[i] ?? 0, sex) : null,
+  const values = reported.map(({ analyte }) =>
+    analyte ? naturalValue(analyte, draw, story, age) : null,
   );
-  if (target === 'natural') return values;
+  const zs = reported.map(({ analyte }, i) => {
+    const value = values[i];
+    return analyte && typeof value === 'number' ? zOf(analyte, value, sex, age) : 0;
+  });
+  const flagOf = (analyte: Analyte, value: number) => flagsFor(analyte, value, sex, age).flag;
+  const finish = () => {
+    const bySlug = new Map<string, number | null>();
+    reported.forEach(({ analyte }, i) => {
+      if (analyte) bySlug.set(analyte.slug, values[i] ?? null);
+    });
+    derive(bySlug, draw, (slug) => {
+      const analyte = analyteBySlug(slug);
+      return analyte ? intervalFor(analyte, sex, age) : { low: null, high: null };
+    });
+    return reported.map(({ analyte }, i) =>
+      analyte && bySlug.has(analyte.slug)
+        ? (bySlug.get(analyte.slug) ?? null)
+        : (values[i] ?? null),
+    );
+  };
+  const index = (slug: string) => reported.findIndex((r) => r.analyte?.slug === slug);
+
+  if (ctx.acute) {
+    const i = index(ctx.acute.slug);
+    if (i >= 0) values[i] = ctx.acute.value;
+  }
+  if (target === 'natural') return finish();
 
   // Never more severe than asked: pull everything below the target's level first.
   values.forEach((value, i) => {
     const analyte = reported[i]?.analyte;
     if (!analyte || value === null) return;
-    const flag = flagsFor(analyte, value, sex).flag;
+    const flag = flagOf(analyte, value);
     if (target === 'normal' || target === 'unknown' ? flag !== 'normal' : flag === 'critical') {
       values[i] =
         target === 'abnormal'
-          ? (pushAbnormal(analyte, zs[i] ?? 0, sex, `${draw.orderKey}|${analyte.slug}|cap`) ??
-            pullInside(analyte, value, sex, draw.orderKey))
-          : pullInside(analyte, value, sex, `${draw.orderKey}|${analyte.slug}|in`);
+          ? (pushAbnormal(analyte, zs[i] ?? 0, sex, `${draw.orderKey}|${analyte.slug}|cap`, age) ??
+            pullInside(analyte, value, sex, draw.orderKey, age))
+          : pullInside(analyte, value, sex, `${draw.orderKey}|${analyte.slug}|in`, age);
     }
   });
-  if (target !== 'abnormal' && target !== 'critical') return values;
-
-  const already = values.some((value, i) => {
+  if (target === 'normal' || target === 'unknown') {
+    // Total cholesterol adds up the lipoproteins: lower LDL until the sum is in range too.
+    const ldl = index(LDL);
+    const tcAnalyte = analyteBySlug('cholesterol-total');
+    const tcHigh = tcAnalyte ? intervalFor(tcAnalyte, sex, age).high : null;
+    for (let tries = 0; tries < 3 && ldl >= 0 && tcHigh !== null; tries++) {
+      const tc = finish()[index('cholesterol-total')];
+      const current = values[ldl];
+      if (typeof tc !== 'number' || typeof current !== 'number' || tc <= tcHigh) break;
+      values[ldl] = Math.max(current - (tc - tcHigh) - 3, 40);
+    }
+    return finish();
+  }
+  const already = finish().some((value, i) => {
     const analyte = reported[i]?.analyte;
-    return analyte && value !== null && flagsFor(analyte, value, sex).flag === target;
+    return analyte && value !== null && flagOf(analyte, value) === target;
   });
-  if (already) return values;
-  // The analyte the patient leans on most (largest |z|) that can go where the target needs.
-  const order = zs.map((z, i) => ({ z, i })).sort((a, b) => Math.abs(b.z) - Math.abs(a.z));
+  if (already) return finish();
+  // The story's acute analyte first, in its direction; then analytes that change within hours;
+  // then the analyte the patient leans on most (largest |z|) that can go where the target needs.
+  const storyAcute = story?.acute;
+  const order = zs
+    .map((z, i) => {
+      const analyte = reported[i]?.analyte;
+      const own = analyte !== undefined && storyAcute?.slug === analyte.slug;
+      const towards = analyte && storyAcute && own ? zOf(analyte, storyAcute.value, sex, age) : z;
+      return {
+        z: towards,
+        i,
+        rank: own ? -1 : target === 'critical' ? criticalCandidates(analyte) : 0,
+      };
+    })
+    .sort((a, b) => a.rank - b.rank || Math.abs(b.z) - Math.abs(a.z));
   for (const { z, i } of order) {
     const analyte = reported[i]?.analyte;
-    if (!analyte) continue;
+    if (!analyte || DERIVED.has(analyte.slug)) continue;
     const key = `${draw.orderKey}|${analyte.slug}|${target}`;
     const pushed =
-      target === 'critical' ? pushCritical(analyte, z, key) : pushAbnormal(analyte, z, sex, key);
+      target === 'critical'
+        ? pushCritical(analyte, z, key)
+        : pushAbnormal(analyte, z, sex, key, age);
     if (pushed !== null) {
       values[i] = pushed;
       break;
     }
   }
-  return values;
+  return finish();
 }
 
 function biomarker(
@@ -159,10 +319,11 @@ function biomarker(
   ctx: ResultContext,
 ) {
   const sex = sexOf(ctx.sex);
+  const age = ctx.dob ? ageOn(ctx.dob, ctx.collectedAt) : null;
   const slug = analyte?.slug ?? slugOf(marker);
-  const flags = analyte && value !== null ? flagsFor(analyte, value, sex) : null;
+  const flags = analyte && value !== null ? flagsFor(analyte, value, sex, age) : null;
   const flag: Flag = flags?.flag ?? 'normal';
-  const interval = analyte ? intervalFor(analyte, sex) : { low: null, high: null };
+  const interval = analyte ? intervalFor(analyte, sex, age) : { low: null, high: null };
   const base = {
     name: analyte?.name ?? marker.name,
     slug,
@@ -241,17 +402,30 @@ export function generateResults(
   const types = options.result_types?.length ? options.result_types : null;
   const all = reportedAnalytes(markers);
   const missingCount = options.has_missing_results ? Math.max(1, Math.floor(all.length / 4)) : 0;
-  const reported = all.slice(0, all.length - missingCount);
-  const values = valuesFor(reported, target, ctx);
+  const measured = all.slice(0, all.length - missingCount);
+  const measuredValues = valuesFor(measured, target, ctx);
+  // A calculated LDL the lab could not calculate (no triglycerides, or too many) is not a value.
+  const notCalculated = measured.filter(
+    ({ analyte }, i) => analyte?.slug === LDL && measuredValues[i] === null,
+  );
+  const reported = measured.filter((entry) => !notCalculated.includes(entry));
+  const values = measuredValues.filter((_, i) => !notCalculated.includes(measured[i] as Reported));
   const count = ctx.status === 'partial' ? Math.ceil(reported.length / 2) : reported.length;
-  const shown = reported.slice(0, count);
+  // A partial report carries the calculated LDL only once the triglycerides it comes from are in.
+  const shownTriglycerides = reported
+    .slice(0, count)
+    .some(({ analyte }) => analyte?.slug === TRIGLYCERIDES);
+  const shownIndexes = reported
+    .map((_, i) => i)
+    .slice(0, count)
+    .filter((i) => reported[i]?.analyte?.slug !== LDL || shownTriglycerides);
   const missing = all.slice(all.length - missingCount);
 
-  const results = shown.map((entry, index) =>
+  const results = shownIndexes.map((index, position) =>
     biomarker(
-      entry,
+      reported[index] as Reported,
       values[index] ?? null,
-      types ? (types[index % types.length] ?? 'numeric') : 'numeric',
+      types ? (types[position % types.length] ?? 'numeric') : 'numeric',
       ctx,
     ),
   );
@@ -270,30 +444,44 @@ export function generateResults(
       date_reported: ctx.reportedAt,
       date_collected: ctx.collectedAt,
       specimen_number: ctx.sampleId ?? '',
-      date_received: ctx.collectedAt,
+      date_received: ctx.receivedAt ?? ctx.collectedAt,
       status: ctx.status,
       interpretation,
       patient_id: null,
       account_id: null,
     },
     results,
-    missing_results: missing.map(({ marker, analyte }) => ({
-      name: analyte?.name ?? marker.name,
-      slug: analyte?.slug ?? marker.slug ?? null,
-      inferred_failure_type: 'quantity_not_sufficient_failure',
-      note: 'Sample volume was not sufficient for this marker.',
-      loinc: analyte?.loinc ?? null,
-      loinc_slug: null,
-      provider_id: marker.provider_id ?? null,
-      source_markers: [],
-    })),
+    missing_results: [
+      ...notCalculated.map(({ marker, analyte }) => ({
+        name: analyte?.name ?? marker.name,
+        slug: analyte?.slug ?? marker.slug ?? null,
+        inferred_failure_type: 'non_failure',
+        note: missing.some((m) => m.analyte?.slug === TRIGLYCERIDES)
+          ? 'Not calculated: triglycerides were not measured.'
+          : `Not calculated: triglycerides are ${FRIEDEWALD_LIMIT} mg/dL or more, where the Friedewald calculation does not hold.`,
+        loinc: analyte?.loinc ?? null,
+        loinc_slug: null,
+        provider_id: marker.provider_id ?? null,
+        source_markers: [],
+      })),
+      ...missing.map(({ marker, analyte }) => ({
+        name: analyte?.name ?? marker.name,
+        slug: analyte?.slug ?? marker.slug ?? null,
+        inferred_failure_type: 'quantity_not_sufficient_failure',
+        note: 'Sample volume was not sufficient for this marker.',
+        loinc: analyte?.loinc ?? null,
+        loinc_slug: null,
+        provider_id: marker.provider_id ?? null,
+        source_markers: [],
+      })),
+    ],
     sample_information: ctx.sampleId
       ? {
           [ctx.sampleId]: {
             sample_id: ctx.sampleId,
             control_number: null,
             date_collected: ctx.collectedAt,
-            date_received: ctx.collectedAt,
+            date_received: ctx.receivedAt ?? ctx.collectedAt,
             date_reported: ctx.reportedAt,
             performing_laboratories: {},
             clinical_information: null,
