@@ -1,4 +1,4 @@
-// Live operations on the PostgreSQL store (issue 14), in one run on this machine:
+// Live operations on the PostgreSQL store, in one run on this machine:
 // - receipt → browser: a signed webhook POSTed to the BFF until its live event arrives
 //   on an open Server-Sent Events stream, p50/p95 over 200 events, one at a time;
 // - sustained intake: signed deliveries at 50 connections (a tenth sent twice, as the

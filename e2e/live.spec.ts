@@ -9,7 +9,7 @@ import { DEMO } from './support/accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 /*
- * Live updates end to end (issue 14), through `npm start`'s wiring: the local Lab API
+ * Live updates end to end, through `npm start`'s wiring: the local Lab API
  * sends signed webhooks to the BFF, which streams live events to the open consoles.
  * Nobody reloads: the change arrives by itself.
  */

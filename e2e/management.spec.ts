@@ -8,7 +8,7 @@ import { DEMO } from './support/accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 /*
- * Management (issue 17), through `npm start`'s wiring: the console's own webhook endpoint
+ * Management, through `npm start`'s wiring: the console's own webhook endpoint
  * is an endpoint of the local organisation. An admin rotates its signing secret, and the
  * next event the Lab API sends still arrives verified in the webhook inbox. An API key is
  * shown once when made, and deleted.

@@ -8,7 +8,7 @@ import {
 } from '../src/contract';
 import { expect, expectAccessible, test } from './fixtures';
 
-/* The order actions beside cancel (issue 16): a walk-in visit at a patient service centre,
+/* The order actions beside cancel: a walk-in visit at a patient service centre,
    an on-site draw completed, a scheduled order's activation date. Seeded orders. */
 
 const headers = { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE };

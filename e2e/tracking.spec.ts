@@ -37,7 +37,7 @@ test('filters live in the address bar: a reload shows the same view', async ({ p
   await signIn('coordinator');
   const filters = page.getByRole('search', { name: 'Filter orders' });
   await test.step('filter by status and collection method', async () => {
-    // Chips (issue 12): each choice applies at once.
+    // Chips: each choice applies at once.
     await filters.getByRole('button', { name: /Status/ }).click();
     await page.getByRole('option', { name: 'Ordered', exact: true }).click();
     await page.keyboard.press('Escape');

@@ -12,7 +12,7 @@ import { parseTrustProxy, type TrustProxy } from './platform/http/trustProxy';
 import { SSO_CALLBACK_PATH } from '../contract/administration';
 import { parseRoleMap, type SsoSettings } from './sso/ssoConfig';
 
-/** The four real deployments of the Lab API (facts §1). */
+/** The four real deployments of the Lab API (docs/lab-api-facts.md §1). */
 export const DEPLOYMENTS = {
   production: {
     us: 'https://api.us.junction.com',
@@ -158,7 +158,7 @@ export interface BffConfig {
 
 export type { ManagementUpstream } from './management/client';
 
-/** The management API's address (facts §10). */
+/** The management API's address (docs/lab-api-facts.md §10). */
 export const MANAGEMENT_BASE_URL_DEFAULT = 'https://api.management.junction.com';
 
 export class ConfigError extends Error {

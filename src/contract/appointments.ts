@@ -21,7 +21,7 @@ export const APPOINTMENT_PROVIDERS = ['getlabs', 'phlebfinders', 'quest', 'sonor
 
 /**
  * The order statuses (low level) from which a phlebotomy or walk-in visit may be booked or
- * requested: the two state machines agree (facts §4).
+ * requested: the two state machines agree (docs/lab-api-facts.md §4).
  */
 export const APPOINTMENT_BOOKABLE_STATUSES: readonly string[] = [
   'ordered',

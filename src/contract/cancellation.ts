@@ -1,7 +1,7 @@
 import type { CollectionMethod } from './enums';
 
 /*
- * Which low-level statuses an order may be cancelled from (facts §4, "Cancellability").
+ * Which low-level statuses an order may be cancelled from (docs/lab-api-facts.md §4, "Cancellability").
  * Every method may cancel before collection starts; walk-in and phlebotomy also while an
  * appointment is pending, scheduled or cancelled; phlebotomy and on-site also once the
  * draw is done. A shipped test kit (transit_customer onward) can no longer be cancelled.
@@ -29,7 +29,7 @@ export function canCancel(method: string, lowLevel: string): boolean {
   return allowed?.includes(lowLevel) ?? false;
 }
 
-/** The 400 body the Lab API answers for a refused cancel (facts §2). */
+/** The 400 body the Lab API answers for a refused cancel (docs/lab-api-facts.md §2). */
 export function cancelRefusal(lowLevel: string) {
   return {
     error: 'Bad Request',

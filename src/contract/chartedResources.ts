@@ -14,7 +14,7 @@ export interface TimeseriesResource {
   readonly slug: GroupedTimeseriesResourceSlug;
   /** Human label for headings and pickers. */
   readonly label: string;
-  /** The unit the Lab API reports (facts §11); samples carry their own `unit` too. */
+  /** The unit the Lab API reports (docs/lab-api-facts.md §11); samples carry their own `unit` too. */
   readonly unit: string;
   readonly kind: TimeseriesChartKind;
   /** For `count` resources: the period events are summed over. */

@@ -137,7 +137,7 @@ export const CONSENT_TYPES = [
   'hipaa-authorization',
 ] as const;
 
-/** Which collection methods may carry each low-level status (facts §3). */
+/** Which collection methods may carry each low-level status (docs/lab-api-facts.md §3). */
 export const LOW_LEVEL_STATUSES_BY_METHOD: Record<CollectionMethod, readonly LowLevelStatus[]> = {
   testkit: [
     'ordered',

@@ -6,7 +6,7 @@ import { MESSAGES } from './messages';
 import { fieldError } from './orderRequest';
 import { booleanParam } from './queryParams';
 
-/* The team's lab test catalogue (facts §7): the paged listing, a test's markers, the labs,
+/* The team's lab test catalogue (docs/lab-api-facts.md §7): the paged listing, a test's markers, the labs,
    and the team's own custom panels. */
 
 export const LAB_TEST_PAGE_DEFAULT = 50;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLLECTION_METHODS, LAB_TEST_STATUSES } from './enums';
 import { booleanParam, repeatedParam } from './queryParams';
 
-/** `GET /v3/lab_tests` (deprecated, bare array; facts §7): the filters the console uses. */
+/** `GET /v3/lab_tests` (deprecated, bare array; docs/lab-api-facts.md §7): the filters the console uses. */
 export const labTestsQuerySchema = z.object({
   collection_method: z.enum(COLLECTION_METHODS).optional(),
   status: z.enum(LAB_TEST_STATUSES).optional(),
@@ -16,7 +16,7 @@ export type LabTestsQuery = z.infer<typeof labTestsQuerySchema>;
 export const MARKERS_PAGE_SIZE_MAX = 100;
 export const MARKERS_PAGE_SIZE_DEFAULT = 50;
 
-/** `GET /v3/lab_tests/markers` (facts §7): page numbers, like the orders list. */
+/** `GET /v3/lab_tests/markers` (docs/lab-api-facts.md §7): page numbers, like the orders list. */
 export const markersQuerySchema = z.object({
   lab_id: repeatedParam(z.coerce.number().int()),
   lab_slug: z.string().max(100).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Changes to one order beside cancelling it (facts §6): the activation date of a
+ * Changes to one order beside cancelling it (docs/lab-api-facts.md §6): the activation date of a
  * scheduled order, the end of an on-site draw, and the patient's SMS per order.
  */
 

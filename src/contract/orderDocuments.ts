@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOW_LEVEL_STATUSES, ORDER_ORIGINS, ORDER_TRANSACTION_STATUSES, openEnum } from './enums';
 
-/* The documents of an order (facts §6) and its transaction (the initial order with its
+/* The documents of an order (docs/lab-api-facts.md §6) and its transaction (the initial order with its
    redraws and recreations). */
 
 export const LABELS_DEFAULT = 3;

@@ -10,7 +10,7 @@ import {
   utcToday,
 } from './orderRequest';
 
-/* POST /v3/order/import (facts §6, ImportOrderBody): an order placed outside the API —
+/* POST /v3/order/import (docs/lab-api-facts.md §6, ImportOrderBody): an order placed outside the API —
    on paper, at the lab's own portal — brought in with the sample id the lab gave it. */
 
 export const SAMPLE_ID_MAX_LENGTH = 100;

@@ -45,7 +45,7 @@ function nonEmptyArray(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
 }
 
-/** Alphanumeric start; letters, digits, `- . , '`; single inner spaces; no accents (facts §6). */
+/** Alphanumeric start; letters, digits, `- . , '`; single inner spaces; no accents (docs/lab-api-facts.md §6). */
 export const NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9.,'-]| (?=[A-Za-z0-9.,'-]))*$/;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 /** ICD-10-CM: a letter, a digit, a letter or digit, then optionally a dot and 1 to 4 more. */
@@ -504,7 +504,7 @@ export interface OrderCrossCheckRequest {
 
 /**
  * Rules of POST /v3/order that need the lab account and the lab tests: a physician
- * for delegated accounts, one lab, one collection method (facts §2 and §6).
+ * for delegated accounts, one lab, one collection method (docs/lab-api-facts.md §2 and §6).
  */
 export function orderCrossChecks(
   request: OrderCrossCheckRequest,
@@ -544,7 +544,7 @@ export function orderCrossChecks(
 }
 
 /**
- * Which lab account an order uses (facts §6): the one named, else the only active
+ * Which lab account an order uses (docs/lab-api-facts.md §6): the one named, else the only active
  * one; no linked account means the platform's (null); several active, or linked
  * accounts none of which is active, is a refusal.
  */

@@ -14,7 +14,7 @@ export { ORDER_SORT_KEYS };
 export const ORDERS_PAGE_SIZE_MAX = 100;
 export const ORDERS_PAGE_SIZE_DEFAULT = 50;
 
-/** `GET /v3/orders` (facts §6): page numbers, not cursors. */
+/** `GET /v3/orders` (docs/lab-api-facts.md §6): page numbers, not cursors. */
 export const ordersQuerySchema = z.object({
   search_input: z.string().max(200).optional(),
   start_date: dateOrDateTime.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { openEnum } from './enums';
 
-/* Lab-report parsing (facts §9, beta): one report in, a job that ends with results. */
+/* Lab-report parsing (docs/lab-api-facts.md §9, beta): one report in, a job that ends with results. */
 
 /** The description's limit wins over the facts' 30 MiB (facts: precedence rule 1). */
 export const REPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { openEnum } from './enums';
 import { booleanParam, repeatedParam } from './queryParams';
 
 /*
- * Walk-in tests at patient service centres (facts §8): the area around a ZIP code, the
+ * Walk-in tests at patient service centres (docs/lab-api-facts.md §8): the area around a ZIP code, the
  * centres near it, their appointment slots, and the appointment itself (the shape of
  * `ClientFacingAppointment` is shared with at-home phlebotomy: `./appointments`).
  */
@@ -21,7 +21,7 @@ export const LOCATION_CAPABILITIES = [
   'appointment_scheduling_via_junction',
   'appointment_scheduling_with_lab',
 ] as const;
-/** At most this many site codes per availability request (facts §8). */
+/** At most this many site codes per availability request (docs/lab-api-facts.md §8). */
 export const MAX_SITE_CODES = 3;
 
 const zip5 = z.string().regex(/^\d{5}$/);
@@ -59,7 +59,7 @@ export const pscAvailabilityQuerySchema = z.object({
 });
 export type PscAvailabilityQuery = z.infer<typeof pscAvailabilityQuerySchema>;
 
-/** PSC cancel is camelCase, unlike the phlebotomy one (facts §8). */
+/** PSC cancel is camelCase, unlike the phlebotomy one (docs/lab-api-facts.md §8). */
 export const cancelPscAppointmentSchema = z.object({
   cancellationReasonId: z.uuid({ version: 'v4' }),
   note: z.string().max(1000).nullish(),

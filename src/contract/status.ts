@@ -48,7 +48,7 @@ export function parseOrderStatus(raw: string): ParsedOrderStatus {
  */
 const TESTKIT_REGISTERED_EVENT = 'testkit_registered';
 
-/** Top level of each low-level status (facts §3: "top level is fixed per low status"). */
+/** Top level of each low-level status (docs/lab-api-facts.md §3: "top level is fixed per low status"). */
 export const TOP_LEVEL_OF: Record<LowLevelStatus, TopLevelStatus> = {
   ordered: 'received',
   awaiting_registration: 'received',

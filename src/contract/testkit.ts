@@ -31,7 +31,7 @@ export const shippingAddressRequestSchema = z.object(
 );
 export type ShippingAddressRequest = z.output<typeof shippingAddressRequestSchema>;
 
-/** POST /v3/order/testkit: an unregistered testkit order (facts §6). */
+/** POST /v3/order/testkit: an unregistered testkit order (docs/lab-api-facts.md §6). */
 export const createTestkitOrderRequestSchema = z.object(
   {
     user_id: uuid(),

@@ -3,7 +3,7 @@ import { openEnum } from './enums';
 
 /**
  * Wearable timeseries, `GET /v2/timeseries/{user_id}/{resource}/grouped`
- * (description "Timeseries grouped response"; facts §11).
+ * (description "Timeseries grouped response"; docs/lab-api-facts.md §11).
  */
 
 /** Provider slugs of the facts (§11, 41 of them). Non-exhaustive: new providers appear without notice. */
@@ -53,7 +53,7 @@ export const PROVIDER_SLUGS = [
 export type ProviderSlug = (typeof PROVIDER_SLUGS)[number];
 export const providerSlugSchema = openEnum(PROVIDER_SLUGS);
 
-/** Kinds of device a sample came from (facts §11). Non-exhaustive. */
+/** Kinds of device a sample came from (docs/lab-api-facts.md §11). Non-exhaustive. */
 export const TIMESERIES_SOURCE_TYPES = [
   'unknown',
   'phone',
@@ -74,7 +74,7 @@ export const TIMESERIES_SOURCE_TYPES = [
 ] as const;
 export type TimeseriesSourceType = (typeof TIMESERIES_SOURCE_TYPES)[number];
 
-/** Every resource with a grouped endpoint (facts §11, 51; `hypnogram` is deprecated). */
+/** Every resource with a grouped endpoint (docs/lab-api-facts.md §11, 51; `hypnogram` is deprecated). */
 export const GROUPED_TIMESERIES_RESOURCE_SLUGS = [
   'afib_burden',
   'basal_body_temperature',
@@ -196,7 +196,7 @@ export function nextTimeseriesCursor(page: Pick<GroupedTimeseries, 'next_cursor'
 }
 
 /**
- * Query of the grouped endpoint (facts §11). A date without a time means 00:00:00 (start) or
+ * Query of the grouped endpoint (docs/lab-api-facts.md §11). A date without a time means 00:00:00 (start) or
  * 23:59:59 (end) in the API's reading; the console sends explicit date-times with offsets instead.
  */
 export const timeseriesQuerySchema = z.object({

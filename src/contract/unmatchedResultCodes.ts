@@ -1,4 +1,4 @@
-/* Where an unmatched result stands and what decided it (facts §9): plain constants, read by
+/* Where an unmatched result stands and what decided it (docs/lab-api-facts.md §9): plain constants, read by
    the review queue's search params on the first screen without loading zod. */
 
 export const MATCH_REVIEW_STATUSES = [

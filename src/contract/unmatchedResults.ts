@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS, INTERPRETATIONS, openEnum } from './enums';
 import { MATCH_DECISION_CODES, MATCH_REVIEW_STATUSES } from './unmatchedResultCodes';
 
-/* Unmatched results (facts §9, closed beta): lab results that matched no order. */
+/* Unmatched results (docs/lab-api-facts.md §9, closed beta): lab results that matched no order. */
 
 export {
   MATCH_DECISION_CODES,
@@ -102,7 +102,7 @@ export type UnmatchedResultsPage = z.infer<typeof unmatchedResultsPageSchema>;
 
 const utcDate = z.iso.date();
 
-/** `GET /v3/unmatched_result` (facts §9): cursor paging; resolved ones only when asked for. */
+/** `GET /v3/unmatched_result` (docs/lab-api-facts.md §9): cursor paging; resolved ones only when asked for. */
 export const unmatchedResultsQuerySchema = z.object({
   limit: z.coerce
     .number()

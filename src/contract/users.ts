@@ -16,7 +16,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/** POST /v2/user (facts §10). Idempotent on client_user_id: a taken one answers 400. */
+/** POST /v2/user (docs/lab-api-facts.md §10). Idempotent on client_user_id: a taken one answers 400. */
 export const createUserRequestSchema = z.object(
   {
     client_user_id: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from './permissions';
 
 /*
- * Webhooks (facts §12): the Lab API announces every change through Svix-signed
+ * Webhooks (docs/lab-api-facts.md §12): the Lab API announces every change through Svix-signed
  * deliveries, at least once and in no guaranteed order. The local Lab API sends
  * these shapes and the BFF receives them; neither re-types them.
  */
@@ -31,14 +31,14 @@ export const SVIX_HEADERS = {
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 /**
- * The provider's retry schedule after a failed attempt (facts §12), in seconds:
+ * The provider's retry schedule after a failed attempt (docs/lab-api-facts.md §12), in seconds:
  * immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
  */
 export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
 /**
  * The envelope. Match-review events carry only event_type, team_id and data
- * (facts §12 [X]), so the ids are optional; client_user_id is a free string
+ * (docs/lab-api-facts.md §12 [X]), so the ids are optional; client_user_id is a free string
  * because the docs show ULID-like values where the document says uuid.
  */
 export const webhookEnvelopeSchema = z.looseObject({
@@ -50,7 +50,7 @@ export const webhookEnvelopeSchema = z.looseObject({
 });
 export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
 
-/** `labtest.result.critical` data (facts §12). */
+/** `labtest.result.critical` data (docs/lab-api-facts.md §12). */
 export const criticalResultEventSchema = z.looseObject({
   order_id: z.string(),
   sample_id: z.string().nullish(),
@@ -63,7 +63,7 @@ export const criticalResultEventSchema = z.looseObject({
 });
 export type CriticalResultEvent = z.infer<typeof criticalResultEventSchema>;
 
-/** `labtest.match_review.*` data (facts §12). */
+/** `labtest.match_review.*` data (docs/lab-api-facts.md §12). */
 export const matchReviewEventSchema = z.looseObject({
   id: z.string(),
   status: z.string(),

@@ -59,7 +59,7 @@ const ordersOf = async (userId: string) =>
 /**
  * A loopback proxy in front of a stack's Lab API that holds every order creation a
  * moment, and meanwhile answers a second one with the same key 409, as the real Lab API
- * documents (facts §13); once answered, repeats go through and the Lab API replays. The local Lab API answers each request in one go, so it never
+ * documents (docs/lab-api-facts.md §13); once answered, repeats go through and the Lab API replays. The local Lab API answers each request in one go, so it never
  * shows that. The proxy starts before the stack it serves and learns its address late.
  */
 async function slowOrdersProxy() {

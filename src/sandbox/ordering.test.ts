@@ -227,7 +227,7 @@ describe('POST /v3/order', () => {
   });
 });
 
-describe('POST /v3/order idempotency (facts §13)', () => {
+describe('POST /v3/order idempotency (docs/lab-api-facts.md §13)', () => {
   const key = (name: string) => ({ 'x-idempotency-key': `test-${name}-${Math.random()}` });
 
   it('a repeat returns the first answer and creates nothing', async () => {

@@ -10,7 +10,7 @@ import { communicationSettingsSchema } from '../contract/orderActions';
 import { areaInfoSchema, pscInfoSchema } from '../contract/psc';
 import { TEST_KEY, allOrders, buildTestApp, get, lowLevelOf } from './test/helper';
 
-/* Walk-in appointments at patient service centres, and the order actions (issue 16). */
+/* Walk-in appointments at patient service centres, and the order actions beside cancel. */
 
 const headers = { 'x-service-api-key': TEST_KEY };
 

@@ -3,7 +3,7 @@ import { DEMO_TEAM_ID } from '../../sandbox/seed';
 import type { ConformanceContext, OperationCheck } from '../table';
 
 /*
- * The organisation management API operations the local Lab API emulates (issue 17),
+ * The organisation management API operations the local Lab API emulates,
  * driven with an Org management key; each exchange is held to management-api.json.
  */
 

@@ -14,7 +14,7 @@ import {
 } from '../fixtures';
 import type { ConformanceContext, OperationCheck } from '../table';
 
-/* Walk-in appointments at patient service centres, and the order actions of issue 16. */
+/* Walk-in appointments at patient service centres, and the order actions beside cancel. */
 
 const ZIP = AUSTIN_PATIENT.address.zip;
 

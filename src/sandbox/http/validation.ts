@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ValidationIssue } from '../../contract';
 
 /*
- * The real service is FastAPI on pydantic v2 (facts §1, §2): a bad request answers
+ * The real service is FastAPI on pydantic v2 (docs/lab-api-facts.md §1, §2): a bad request answers
  * 422 `{detail: [{loc, msg, type, input, ctx}]}` with `loc` starting at the part of the
  * request ('query', 'path', 'body'). Requests are checked with the contract's zod
  * schemas, so zod's issues are translated into pydantic's types and wording here.

@@ -1,7 +1,7 @@
 import { uuidFrom } from '../seed/random';
 
 /*
- * What at-home phlebotomy and patient service centre slots have in common (facts §5, §8):
+ * What at-home phlebotomy and patient service centre slots have in common (docs/lab-api-facts.md §5, §8):
  * a booking key is the slot itself, JSON in base64url, and cancellation reasons carry
  * stable UUIDs.
  */

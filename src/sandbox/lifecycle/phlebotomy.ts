@@ -1,7 +1,7 @@
 import { cancellationReason, decodeSlotKey, encodeSlotKey, timeSlot } from './appointments';
 
 /*
- * The at-home phlebotomy the local Lab API offers (facts §5, §8): Getlabs books slots
+ * The at-home phlebotomy the local Lab API offers (docs/lab-api-facts.md §5, §8): Getlabs books slots
  * (appointment-ready) in ZIP 85004; PhlebFinders takes requests (appointment-request) in
  * ZIP 54650; nowhere else is served. Slots: the next 14 days, 9:00-15:00 Phoenix time
  * (UTC-7, no daylight saving), hourly. A booking key is the slot itself, encoded.

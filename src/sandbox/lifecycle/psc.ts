@@ -2,7 +2,7 @@ import { cancellationReason, decodeSlotKey, encodeSlotKey } from './appointments
 import { SERVICE_CENTRES, ZIP_CENTROIDS, type SeedCentre } from '../seed/serviceCentres';
 
 /*
- * Walk-in appointments at patient service centres (facts §5, §8). Quest's mock slots:
+ * Walk-in appointments at patient service centres (docs/lab-api-facts.md §5, §8). Quest's mock slots:
  * today from the next hour until 5 PM Eastern (when it is before 4 PM), later days
  * 7 AM to noon Eastern, every 20 minutes, always in America/New_York. One patient per
  * slot and centre: a slot someone booked is gone from the availability, and booking it

@@ -1,7 +1,7 @@
 import type { CollectionMethod } from '../../contract';
 
 /*
- * The arrows the local Lab API walks when it simulates an order (facts §4), per method.
+ * The arrows the local Lab API walks when it simulates an order (docs/lab-api-facts.md §4), per method.
  * Each list is ordered success-first, so the shortest path found breadth-first is the
  * path a real order takes. Prose-only statuses (problems in transit, processing blocked,
  * lost) are reachable so a simulation may end there. Registrable test kits join the

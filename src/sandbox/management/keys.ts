@@ -17,7 +17,7 @@ export interface KeyHolder {
 
 export const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** `mg_` and random (facts §10: management keys start so). */
+/** `mg_` and random (docs/lab-api-facts.md §10: management keys start so). */
 export const newManagementKey = () => `mg_${randomBytes(24).toString('base64url')}`;
 export const newId = () => randomUUID();
 

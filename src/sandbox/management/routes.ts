@@ -60,7 +60,7 @@ const notFound = (reply: FastifyReply, what: string) =>
   reply.code(404).send({ detail: `${what} not found` });
 
 /**
- * The management API's operations the console uses (issue 17). Every call needs a
+ * The management API's operations the console uses. Every call needs a
  * management key; the plan switch comes after the key, so a wrong key is still 401.
  */
 export function managementRoutes(app: FastifyInstance, opts: ManagementRoutesOptions) {

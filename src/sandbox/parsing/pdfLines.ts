@@ -1,6 +1,6 @@
 import { loadPdfJs } from './pdfJs';
 
-/** The spec's page limit for one PDF (facts §9). */
+/** The spec's page limit for one PDF (docs/lab-api-facts.md §9). */
 export const PDF_MAX_PAGES = 30;
 
 export class UnreadablePdfError extends Error {}

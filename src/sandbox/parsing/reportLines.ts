@@ -2,7 +2,7 @@ import { LOINC_CATALOG, type LoincEntry } from '../seed/loinc';
 import { readFields, type ReportField } from './reportFields';
 
 /*
- * Turns a lab report's text lines into the parser's metadata and results (facts §9).
+ * Turns a lab report's text lines into the parser's metadata and results (docs/lab-api-facts.md §9).
  * A result line is "<name> <value> <unit> [<reference>] [H|L]", the reference being
  * "<min>-<max>", ">min" or "<max>" (HDL's ">39"); its name is matched against the
  * marker catalogue's names and aliases to find the LOINC code.

@@ -9,7 +9,7 @@ import { announceAppointment } from '../webhooks/announce';
 import type { TrackingContext } from './tracking';
 
 /*
- * What at-home phlebotomy and walk-in (patient service centre) appointments share (facts §4,
+ * What at-home phlebotomy and walk-in (patient service centre) appointments share (docs/lab-api-facts.md §4,
  * §8): the latest appointment of an order answers, every change is announced, and the order
  * follows a booking or a cancellation along its state machine. Each kind keeps its own table,
  * so cancelling the order cancels a phlebotomy visit but leaves a walk-in one booked.

@@ -13,7 +13,7 @@ import { findOrder } from '../store/orders';
 import type { TrackingContext } from './tracking';
 
 /*
- * Changes to one order (facts §6; README "Order actions"): a scheduled order's
+ * Changes to one order (docs/lab-api-facts.md §6; README "Order actions"): a scheduled order's
  * activation date, an on-site draw completed, and the patient's SMS for the order.
  */
 

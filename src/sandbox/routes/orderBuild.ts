@@ -81,7 +81,7 @@ export function physicianDocument(
     : null;
 }
 
-/** The details member for a method (facts §6, ClientFacingOrder.details). */
+/** The details member for a method (docs/lab-api-facts.md §6, ClientFacingOrder.details). */
 export function detailsFor(method: string, nowIso: string): OrderDocument['details'] {
   const base = { id: randomUUID(), created_at: nowIso, updated_at: nowIso };
   if (method === 'testkit') return { type: 'testkit', data: { ...base, shipment: null } };

@@ -199,7 +199,7 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
             eventStatus: 'scheduled',
           };
         },
-        // A reschedule is the appointment_scheduled → appointment_scheduled arrow (facts §4).
+        // A reschedule is the appointment_scheduled → appointment_scheduled arrow (docs/lab-api-facts.md §4).
         true,
       ),
     );

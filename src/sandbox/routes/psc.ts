@@ -54,13 +54,13 @@ import {
 import type { TrackingContext } from './tracking';
 
 /*
- * Walk-in tests at patient service centres (facts §8; README "Walk-in appointments").
+ * Walk-in tests at patient service centres (docs/lab-api-facts.md §8; README "Walk-in appointments").
  * Centres are fixed data (`seed/serviceCentres.ts`); appointments are stored apart from
- * phlebotomy ones, so cancelling the order leaves them booked (facts §4).
+ * phlebotomy ones, so cancelling the order leaves them booked (docs/lab-api-facts.md §4).
  */
 
 export interface PscContext extends TrackingContext {
-  /** The team's PSC scheduling opt-in: off answers 503 (facts §2). */
+  /** The team's PSC scheduling opt-in: off answers 503 (docs/lab-api-facts.md §2). */
   schedulingEnabled: () => boolean;
 }
 
@@ -68,7 +68,7 @@ const TABLE = 'psc_appointment';
 const NO_SLOTS =
   'No slots found. Not all PSCs support scheduling appointments and some included in your query were filtered out because of this. Please try again with different site codes or a different zip code, or see the PSC info endpoints to see which locations support scheduling.';
 const NOT_ENABLED = 'Patient service centre scheduling is not enabled for this team.';
-/** Booking keys are kept this long (facts §13: closed beta, 14 days). */
+/** Booking keys are kept this long (docs/lab-api-facts.md §13: closed beta, 14 days). */
 const BOOKING_KEY_RETENTION_MS = 14 * 24 * 3_600_000;
 
 /** Starts at a centre taken by a live appointment (other than `except`). */
@@ -252,7 +252,7 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
     ),
   );
 
-  /** Closed beta (facts §13): a repeat answers the first booking as it was then. */
+  /** Closed beta (docs/lab-api-facts.md §13): a repeat answers the first booking as it was then. */
   async function keptBooking(idempotencyKey: string, now: Date) {
     const cutoff = new Date(now.getTime() - BOOKING_KEY_RETENTION_MS).toISOString();
     await ctx.db.deleteFrom('psc_booking_key').where('created_at', '<', cutoff).execute();

@@ -13,7 +13,7 @@ import type { RouteContext } from './context';
 
 const orderPathSchema = z.object({ order_id: z.guid() });
 
-/* The not-found wording differs per endpoint on the real service (facts §2). */
+/* The not-found wording differs per endpoint on the real service (docs/lab-api-facts.md §2). */
 const NOT_FOUND = {
   action: "Order doesn't exist",
   result: 'Order not found',
@@ -67,7 +67,7 @@ export const trackingRoutes: FastifyPluginCallback<TrackingContext> = (app, ctx,
       });
     }
     await ctx.simulator.start(stored.record.document.id, path, query.delay ?? 0, body);
-    // The real sandbox answers the JSON string "Success" (facts §5).
+    // The real sandbox answers the JSON string "Success" (docs/lab-api-facts.md §5).
     return reply.type('application/json').send(JSON.stringify('Success'));
   });
 

@@ -24,7 +24,7 @@ import type { RouteContext } from './context';
 const pathSchema = z.object({ raw_result_id: z.guid() });
 
 export interface UnmatchedResultsContext extends RouteContext {
-  /** The closed-beta gate: a team not enabled gets 400 with a text detail (facts §9). */
+  /** The closed-beta gate: a team not enabled gets 400 with a text detail (docs/lab-api-facts.md §9). */
   enabled: () => boolean;
 }
 

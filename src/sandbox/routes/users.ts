@@ -25,7 +25,7 @@ import {
 import type { RouteContext } from './context';
 import { parseBody, type Outcome } from './outcome';
 
-/** The real service's words (facts §2, users). */
+/** The real service's words (docs/lab-api-facts.md §2, users). */
 export const USER_GONE = 'The user does not or no longer exists in this team';
 export const USER_DELETED_GET = 'You have scheduled this user for deletion.';
 /** This sandbox's words: the real service's answer for a user without demographics is not documented. */

@@ -3,7 +3,7 @@ import { uuidFrom } from './random';
 
 /*
  * The team's catalogue: three labs with markers, the four starter lab tests a new
- * sandbox team gets (one per collection method, facts §5) and the lab accounts.
+ * sandbox team gets (one per collection method, docs/lab-api-facts.md §5) and the lab accounts.
  * Provider codes, account numbers and prices are made up.
  */
 
@@ -199,7 +199,7 @@ export interface SeedLabTest {
   has_collection_instructions: boolean;
 }
 
-/** The four starter lab tests, one per collection method (facts §5). */
+/** The four starter lab tests, one per collection method (docs/lab-api-facts.md §5). */
 export const LAB_TESTS: SeedLabTest[] = [
   {
     id: uuidFrom('lab_test:testkit'),

@@ -15,7 +15,7 @@ const DAY = 86_400_000;
  * Seeded walk-in orders that reached `appointment_scheduled` name an appointment in
  * `details.data.appointment_id`: this writes those centre appointments, so reading one
  * never answers 404. Each is at the nearest bookable Quest centre, 8 AM Eastern the day
- * after it was booked. The order's own cancel leaves it booked (facts §4); results
+ * after it was booked. The order's own cancel leaves it booked (docs/lab-api-facts.md §4); results
  * complete it.
  */
 export async function seedCentreAppointments(db: SandboxDb, orders: OrderRecord[]) {

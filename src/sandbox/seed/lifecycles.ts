@@ -8,7 +8,7 @@ import {
 
 /*
  * Where each seeded order has got to. Every scenario walks the state machine of its
- * collection method (facts §4) from `ordered`, one allowed arrow at a time, so the
+ * collection method (docs/lab-api-facts.md §4) from `ordered`, one allowed arrow at a time, so the
  * events read like a real order's history. The seed covers each scenario once, then
  * draws more of the common ones.
  */
@@ -222,7 +222,7 @@ export const UNKNOWN_STATUS_SCENARIOS: Scenario[] = [
   },
 ];
 
-/** The walk-in redraw (facts §4): the initial order ends redraw_available, the redraw completes. */
+/** The walk-in redraw (docs/lab-api-facts.md §4): the initial order ends redraw_available, the redraw completes. */
 export const REDRAW_INITIAL: Scenario = walkIn([...WI_BOOKED, 'redraw_available'], 0);
 export const REDRAW_CHILD: Scenario = walkIn([...WI_BOOKED, 'completed'], 0);
 

@@ -1,6 +1,6 @@
 import type { SandboxDb } from './database';
 
-/** Keys are kept this long; an older key is pruned and its reuse is a new request (facts §13). */
+/** Keys are kept this long; an older key is pruned and its reuse is a new request (docs/lab-api-facts.md §13). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
 
 export type Claim =

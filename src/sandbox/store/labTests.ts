@@ -100,7 +100,7 @@ export interface MarkerFilter {
   size: number;
 }
 
-/** `GET /v3/lab_tests/markers`: page-numbered, like the real one (facts §7). */
+/** `GET /v3/lab_tests/markers`: page-numbered, like the real one (docs/lab-api-facts.md §7). */
 export async function findMarkersPage(db: SandboxDb, filter: MarkerFilter) {
   let query = db.selectFrom('marker').innerJoin('lab', 'lab.id', 'marker.lab_id');
   if (filter.lab_id?.length) query = query.where('marker.lab_id', 'in', filter.lab_id);

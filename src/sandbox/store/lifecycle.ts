@@ -61,7 +61,7 @@ export async function saveProjection(db: SandboxDb, record: OrderRecord): Promis
   await db.updateTable('lab_order').set(columns).where('id', '=', id).execute();
 }
 
-/** Recomputes a transaction's status from its members (facts §4). */
+/** Recomputes a transaction's status from its members (docs/lab-api-facts.md §4). */
 async function refreshTransaction(db: SandboxDb, transactionId: string, at: string) {
   const members = await db
     .selectFrom('lab_order')
@@ -290,7 +290,7 @@ async function setAppointmentStatus(
   return doc;
 }
 
-/** An order cancelled cancels its phlebotomy appointment (facts §4 cross-effects). */
+/** An order cancelled cancels its phlebotomy appointment (docs/lab-api-facts.md §4 cross-effects). */
 function cancelActiveAppointment(db: SandboxDb, orderId: string, at: string, reason: string) {
   return setAppointmentStatus(db, orderId, at, 'cancelled', { reason });
 }

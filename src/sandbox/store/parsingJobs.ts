@@ -1,7 +1,7 @@
 import type { SandboxDb } from './database';
 import type { ParsedResultDocument } from '../parsing/reportLines';
 
-/** ParsingJob as returned (facts §9). */
+/** ParsingJob as returned (docs/lab-api-facts.md §9). */
 export interface ParsingJobDocument {
   id: string;
   status: 'upload_pending' | 'started' | 'completed' | 'failed';

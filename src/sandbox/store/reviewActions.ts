@@ -6,7 +6,7 @@ import { findOrder, insertOrder } from './orders';
 import { saveUnmatchedResult, toResponse, type UnmatchedResultDocument } from './unmatchedResults';
 import { announceMatchReview, announceOrder } from '../webhooks/announce';
 
-/* What accept and resolve do to an unmatched result (facts §9). */
+/* What accept and resolve do to an unmatched result (docs/lab-api-facts.md §9). */
 
 /** A request the result cannot take: answered 422 with a text detail. */
 export class InconsistentReviewError extends Error {}

@@ -120,7 +120,7 @@ export interface OrderEventTable {
   status_detail: string | null;
 }
 
-/** An unmatched result (facts §9): the item as returned, plus its filter columns. */
+/** An unmatched result (docs/lab-api-facts.md §9): the item as returned, plus its filter columns. */
 export interface UnmatchedResultTable {
   id: string;
   team_id: string;

@@ -4,7 +4,7 @@ import type { SandboxDb } from './database';
 import { insertUnmatchedResult, type UnmatchedResultDocument } from './unmatchedResults';
 
 /*
- * A result the lab could not match arrives (facts §9). The Lab API has no request that
+ * A result the lab could not match arrives (docs/lab-api-facts.md §9). The Lab API has no request that
  * makes one, so the local one offers it to tests and demos: a copy of a seeded result
  * still awaiting the team's review, new id and time, announced as
  * `labtest.match_review.created` as the real service announces a customer-reviewable one.

@@ -106,7 +106,7 @@ export async function findUnmatchedResultsPage(
   query: UnmatchedResultsQuery & { limit: number },
 ) {
   let base = db.selectFrom('unmatched_result').where('team_id', '=', teamId);
-  // Resolved results are left out unless asked for by status (facts §9).
+  // Resolved results are left out unless asked for by status (docs/lab-api-facts.md §9).
   base = query.status
     ? base.where('status', '=', query.status)
     : base.where('status', '!=', 'resolved');

@@ -3,12 +3,12 @@ import type { SandboxDb } from './database';
 import { contains } from './like';
 import type { UserTable } from './schema';
 
-/** How long a deletion can be undone (facts §10: data erased after a 7-day grace). */
+/** How long a deletion can be undone (docs/lab-api-facts.md §10: data erased after a 7-day grace). */
 export const DELETION_GRACE_MS = 7 * 86_400_000;
 
 export type UserRow = Omit<UserTable, 'deleted_at'> & { deleted_at: string | null };
 
-/** The user as GET /v2/user answers it (facts §10); the stored document keeps the rest. */
+/** The user as GET /v2/user answers it (docs/lab-api-facts.md §10); the stored document keeps the rest. */
 export function userResponse(row: UserRow) {
   const doc = JSON.parse(row.document) as Record<string, unknown>;
   const text = (key: string) => (typeof doc[key] === 'string' ? doc[key] : null);
@@ -55,7 +55,7 @@ export function findUserByClientId(
 }
 
 /**
- * A deleted user's client_user_id can be reused (facts §10: undo is then impossible), so
+ * A deleted user's client_user_id can be reused (docs/lab-api-facts.md §10: undo is then impossible), so
  * the deleted row gives its id up under a name no request can send.
  */
 export async function releaseClientUserId(db: SandboxDb, row: UserRow): Promise<void> {

@@ -15,7 +15,7 @@ import {
 /*
  * Every change the local Lab API makes is announced to a real endpoint, signed as Svix
  * signs (the receiver checks each delivery with svix's Webhook.verify), with the data the
- * real service sends (facts §12).
+ * real service sends (docs/lab-api-facts.md §12).
  */
 
 const headers = { 'x-service-api-key': TEST_KEY };
@@ -172,7 +172,7 @@ describe('webhooks announce every change', () => {
       event_type: 'labtest.match_review.updated',
       data: { id: open?.id, status: 'resolved', resolution_action: 'reject' },
     });
-    // The document's match-review envelope carries no user ids (facts §12 [X]).
+    // The document's match-review envelope carries no user ids (docs/lab-api-facts.md §12 [X]).
     expect(reviews[0]?.envelope.user_id).toBeUndefined();
   });
 

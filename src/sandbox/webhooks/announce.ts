@@ -6,7 +6,7 @@ import type { UnmatchedResultDocument } from '../store/unmatchedResults';
 import { writeMessage } from './outbox';
 
 /*
- * What each change announces (facts §12). Called where the change is made, after its
+ * What each change announces (docs/lab-api-facts.md §12). Called where the change is made, after its
  * writes, so the data is the state the change produced: an order event carries the
  * ClientFacingOrder exactly as GET /v3/order/{id} answers at that moment.
  */
@@ -87,7 +87,7 @@ export async function announceAppointment(
   });
 }
 
-/** `labtest.match_review.created|updated`: only event_type, team_id and data (facts §12 [X]). */
+/** `labtest.match_review.created|updated`: only event_type, team_id and data (docs/lab-api-facts.md §12 [X]). */
 export async function announceMatchReview(
   db: SandboxDb,
   review: UnmatchedResultDocument,

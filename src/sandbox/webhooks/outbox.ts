@@ -9,7 +9,7 @@ import type { SandboxDb } from '../store/database';
  * finds in the table whatever it had not yet delivered.
  */
 
-/** The envelope of facts §12; match-review and parsing-job events carry no user ids. */
+/** The envelope of docs/lab-api-facts.md §12; match-review and parsing-job events carry no user ids. */
 export interface OutgoingEnvelope {
   event_type: LabWebhookEventType;
   data: object;

@@ -17,7 +17,7 @@ import {
 import { retryDelayMs } from './sender';
 
 /*
- * Delivery as Svix does it (facts §12): at least once, retried on the provider's schedule
+ * Delivery as Svix does it (docs/lab-api-facts.md §12): at least once, retried on the provider's schedule
  * (scaled down here), the same svix-id on every attempt, an outbox that outlives a
  * restart; and the switches that make the real service's disorder happen on demand.
  */

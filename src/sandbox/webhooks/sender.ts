@@ -70,7 +70,7 @@ interface Outcome {
 }
 
 /**
- * Delivers the outbox as Svix does (facts §12): each message to each endpoint, signed
+ * Delivers the outbox as Svix does (docs/lab-api-facts.md §12): each message to each endpoint, signed
  * afresh per attempt under the message's one svix-id, at least once; a 2xx within the
  * time limit is success, anything else (3xx included) a failure retried on the provider's
  * schedule, and after the last retry the delivery has failed. One delivery at a time, in
@@ -421,7 +421,7 @@ export class WebhookSender implements SandboxWebhooks {
         method: 'POST',
         headers,
         body: delivery.payload,
-        // A redirect is a failure, never followed (facts §12).
+        // A redirect is a failure, never followed (docs/lab-api-facts.md §12).
         redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.aborts.signal]),
       });

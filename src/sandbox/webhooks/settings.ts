@@ -17,7 +17,7 @@ export interface WebhookEndpoint {
 }
 
 /**
- * Switches for tests, each a way the real service may behave (facts §12: at least once,
+ * Switches for tests, each a way the real service may behave (docs/lab-api-facts.md §12: at least once,
  * order not guaranteed), made to happen on demand.
  */
 export interface WebhookChaos {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Ordering (issue 3): users can be scheduled for deletion (and the deletion undone for
+ * Ordering: users can be scheduled for deletion (and the deletion undone for
  * seven days), and POST /v3/order answers repeats of an X-Idempotency-Key from a table.
  */
 export const ordering: Migration = {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/* Issue 5: unmatched results and lab-report parsing jobs. */
+/* Unmatched results and lab-report parsing jobs. */
 export const review: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

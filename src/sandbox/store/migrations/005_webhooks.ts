@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /*
- * Issue 14: the webhook outbox. A message is written in the same flow as the change it
+ * The webhook outbox. A message is written in the same flow as the change it
  * announces, and each endpoint's delivery of it is a row of its own, so a restart picks
- * up every delivery still to make (at least once, facts §12).
+ * up every delivery still to make (at least once, docs/lab-api-facts.md §12).
  */
 export const webhooks: Migration = {
   async up(db: Kysely<unknown>) {

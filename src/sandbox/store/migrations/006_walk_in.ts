@@ -1,11 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
 
 /*
- * Issue 16: patient service centre appointments, the keys of their bookings (the
+ * Patient service centre appointments, the keys of their bookings (the
  * closed-beta idempotency), SMS per order, and the history of scheduled orders'
  * activation dates (which also says an order was scheduled when it was created).
  * PSC appointments live apart from phlebotomy ones: an order's cancel ends its
- * phlebotomy visit but leaves the centre appointment booked (facts §4).
+ * phlebotomy visit but leaves the centre appointment booked (docs/lab-api-facts.md §4).
  */
 export const walkIn: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /*
- * Issue 17: the organisation management API. Keys are kept as SHA-256 digests (their
+ * The organisation management API. Keys are kept as SHA-256 digests (their
  * value is given once, at creation); webhook endpoints keep their signing secret, and
  * the one before it while Svix would still sign with both.
  */

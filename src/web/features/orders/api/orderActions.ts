@@ -75,7 +75,7 @@ export async function rescheduleCentreAppointment(orderId: string, bookingKey: s
   );
 }
 
-/** PSC cancel takes camelCase members (facts §8), unlike the phlebotomy one. */
+/** PSC cancel takes camelCase members (docs/lab-api-facts.md §8), unlike the phlebotomy one. */
 export async function cancelCentreAppointment(orderId: string, reasonId: string, note: string) {
   return appointmentSchema.parse(
     await apiRequest(orderPath(orderId, '/psc/appointment/cancel'), {

@@ -14,7 +14,7 @@ import { orderTransactionQueryOptions, transactionResultPdfPath } from '../api/d
 const WITH_RESULTS = new Set(['partial_results', 'completed', 'corrected', 'redraw_available']);
 
 /**
- * The order's family as one history (facts §14: group by the transaction): the initial
+ * The order's family as one history (docs/lab-api-facts.md §14: group by the transaction): the initial
  * order, its redraw and any recreation, each attempt with its own results, and the
  * results of all attempts combined in one PDF.
  */

@@ -38,7 +38,7 @@ export const ordersSearchSchema = v.object({
 });
 export type OrdersSearch = v.InferOutput<typeof ordersSearchSchema>;
 
-/** Needs attention (facts §14): failures, problems in transit, blocked processing, redraws. */
+/** Needs attention (docs/lab-api-facts.md §14): failures, problems in transit, blocked processing, redraws. */
 export const ATTENTION_STATUSES = [
   'failure_to_deliver_to_customer',
   'failure_to_deliver_to_lab',

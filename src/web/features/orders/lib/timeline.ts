@@ -4,7 +4,7 @@ import { describeStatus, describeStatusDetail } from '../../../shared/lib/labels
 /*
  * An order's history in words, from its `events`. The Lab API's event ids grow with
  * time, so the timeline reads in ascending id even when events arrive out of order
- * (webhooks may reorder; facts §12). `last_event` is the current state: it marks the
+ * (webhooks may reorder; docs/lab-api-facts.md §12). `last_event` is the current state: it marks the
  * current step, and when it is missing from `events` it is added as the last step.
  * A status the console has never seen reads as text and never breaks the timeline.
  */
@@ -45,7 +45,7 @@ export function buildTimeline(
     const label = describeStatus(event.status);
     const previous = index > 0 ? sorted[index - 1] : undefined;
     const repeated = previous?.status === event.status;
-    // A second "scheduled" in a row is a reschedule (facts §4): one event, said so.
+    // A second "scheduled" in a row is a reschedule (docs/lab-api-facts.md §4): one event, said so.
     const rescheduled =
       repeated && parseOrderStatus(event.status).lowLevel === 'appointment_scheduled';
     return {

@@ -11,7 +11,7 @@ import type { QueueSearch } from '../lib/queueSearch';
 
 export const QUEUE_PAGE_SIZE = 20;
 
-/** The queue's filters as the Lab API names them (facts §9). */
+/** The queue's filters as the Lab API names them (docs/lab-api-facts.md §9). */
 function toQuery(search: QueueSearch): Record<string, string | number> {
   const query: Record<string, string | number> = { limit: QUEUE_PAGE_SIZE };
   if (search.status) query.status = search.status;

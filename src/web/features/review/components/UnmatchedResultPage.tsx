@@ -210,7 +210,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
   });
   const orderOf = (c: MatchCandidate) => orders[candidates.indexOf(c)]?.data;
 
-  // After a failed action the result may have changed (facts §14.9): read it again.
+  // After a failed action the result may have changed (docs/lab-api-facts.md §14.9): read it again.
   const onError = (error: unknown) => {
     setPending(null);
     setDone(null);

@@ -4,7 +4,7 @@ import type { ChartRow } from './chartData';
 
 /*
  * Lab values over a wearable series: the same quantity measured two ways, on one time axis.
- * A continuous glucose monitor reports mmol/L (facts §11) while the lab reports glucose in
+ * A continuous glucose monitor reports mmol/L (docs/lab-api-facts.md §11) while the lab reports glucose in
  * mg/dL, so the lab values are converted to the wearable's unit before they share an axis.
  */
 
