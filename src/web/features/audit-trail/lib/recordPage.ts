@@ -1,7 +1,7 @@
 /**
  * Which console page an audit row's record opens, by the kind of id the row carries. The
  * record type says what was read or changed; the id it names is an order's for every type
- * below that the proxy audits by `order_id` (see `src/bff/proxy/allowList/`).
+ * below that the proxy audits by `order_id` (see `src/bff/labProxy/allowList/`).
  */
 const ORDER_RECORDS = new Set([
   'order',
