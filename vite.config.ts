@@ -32,6 +32,8 @@ export default defineConfig({
         moduleSideEffects: (id) => (contractModule.test(id) ? false : undefined),
       },
     },
+    // Read by e2e/serving.spec.ts to hold each page's first-paint JavaScript to its budget.
+    manifest: true,
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,

@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstPaintBytes } from '../scripts/firstPaintBytes.mjs';
 
 const web = path.resolve(import.meta.dirname, '../dist/web');
 const html = readFileSync(path.join(web, 'index.html'), 'utf8');
@@ -32,3 +33,8 @@ console.log(
 );
 for (const c of lazy.sort((a, b) => b.size - a.size))
   console.log(`    ${c.file.padEnd(44)} ${kb(c.size).padStart(7)} KB`);
+
+// Each page's first paint: what e2e/serving.spec.ts holds to e2e/support/firstPaintBudgets.ts.
+console.log('  first paint by page (entry + layout + page, static imports)');
+for (const [route, bytes] of [...firstPaintBytes(web)].sort((a, b) => b[1] - a[1]))
+  console.log(`    ${route.padEnd(44)} ${kb(bytes).padStart(7)} KB`);

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { expect, test } from './fixtures';
+import { firstPaintBytes } from '../scripts/firstPaintBytes.mjs';
+import { FIRST_PAINT_BUDGET_KB } from './support/firstPaintBudgets';
 
 test('the built console is served compressed, hashed assets cached for a year, pages revalidated', async ({
   request,
@@ -31,4 +34,24 @@ test('the first screen loads no schema library: zod arrives with the pages that 
     const body = await (await request.get(script ?? '')).text();
     expect(body, `${script} is part of the first screen`).not.toContain('ZodError');
   }
+});
+
+test('every page keeps its first-paint JavaScript within its budget', async ({ request }) => {
+  // The build's manifest (read below from disk) is not served: it lists every chunk.
+  const manifest = await request.get('/.vite/manifest.json');
+  expect(manifest.headers()['content-type']).not.toContain('json');
+
+  const pages = firstPaintBytes(path.resolve(import.meta.dirname, '../dist/web'));
+  expect(pages.size, 'the build names its pages').toBeGreaterThan(10);
+  const overBudget: string[] = [];
+  for (const [route, bytes] of pages) {
+    const budget = FIRST_PAINT_BUDGET_KB[route];
+    if (budget === undefined)
+      overBudget.push(`${route}: no budget in e2e/support/firstPaintBudgets.ts`);
+    else if (bytes > budget * 1024)
+      overBudget.push(`${route}: ${(bytes / 1024).toFixed(1)} KB, budget ${budget} KB`);
+  }
+  const gone = Object.keys(FIRST_PAINT_BUDGET_KB).filter((route) => !pages.has(route));
+  expect(overBudget).toEqual([]);
+  expect(gone, 'budgets of pages the build no longer has').toEqual([]);
 });
