@@ -62,12 +62,33 @@ export function isoDate(text: string): string | null {
   return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
+/**
+ * A collection or report time as printed ("2024-05-01 07:19", "05/01/2024 7:19 AM"): the
+ * date with its time of day when the report prints one, as a local date-time without a
+ * zone (a report prints the lab's clock, not an offset). A date alone stays a date.
+ */
+export function isoDateTime(text: string): string | null {
+  const date = isoDate(text);
+  if (!date) return null;
+  const time = /(?:\d[T\s]+|T)(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?/.exec(text);
+  if (!time) return date;
+  const [, h = '', minutes = '', seconds = '00', meridiem] = time;
+  let hours = Number(h);
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return date;
+    hours = (hours % 12) + (/p/i.test(meridiem) ? 12 : 0);
+  }
+  if (hours > 23 || Number(minutes) > 59 || Number(seconds) > 59) return date;
+  return `${date}T${String(hours).padStart(2, '0')}:${minutes}:${seconds}`;
+}
+
 function valueOf(field: ReportField, text: string): string | null {
   switch (field) {
     case 'dob':
+      return isoDate(text);
     case 'collected':
     case 'reported':
-      return isoDate(text);
+      return isoDateTime(text);
     case 'gender':
       return GENDERS[(/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase()] ?? null;
     case 'specimen':
@@ -91,4 +112,19 @@ export function readFields(line: string): Map<ReportField, string> {
     if (field && value && !found.has(field)) found.set(field, value);
   });
   return found;
+}
+
+/**
+ * A header line that is a laboratory's name, as reports print it above the fields with no
+ * label ("Quest Diagnostics", "Northside Clinical Laboratories"): no digits, no colon, and
+ * a laboratory's word at its end.
+ */
+export function labNameLine(line: string): string | null {
+  const text = line.trim();
+  if (text.length < 3 || text.length > 80 || /[\d:]/.test(text)) return null;
+  return /\b(?:lab|labs|laboratory|laboratories|diagnostics|pathology|reference\s+health)\b\.?$/i.test(
+    text,
+  )
+    ? text
+    : null;
 }

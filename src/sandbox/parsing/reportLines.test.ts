@@ -80,3 +80,55 @@ describe('a text PDF lab report', () => {
     });
   });
 });
+
+describe('a report as laboratories print it', () => {
+  const report = [
+    'Northside Clinical Laboratories',
+    'Patient Name: Juniper Calloway    DOB: 06/01/2012    Sex: F',
+    'Collected: 11/22/2026 7:19 AM    Reported: 2026-11-23 14:05',
+    'Hemoglobin A1c 6.1 % 4.0-5.6 H',
+    'Potassium 3.2 mmol/L 3.5-5.1 L',
+    'Glucose 250 mg/dL H',
+  ];
+
+  it('names the laboratory its header prints without a label', () => {
+    expect(parseReportLines(report).metadata.lab_name).toBe('Northside Clinical Laboratories');
+    // A labelled lab still wins, and a result line is never taken for a name.
+    expect(parseReportLines(['Lab: Quest Diagnostics', ...report]).metadata.lab_name).toBe(
+      'Quest Diagnostics',
+    );
+  });
+
+  it('keeps the collection and report times with their dates', () => {
+    expect(parseReportLines(report).metadata).toMatchObject({
+      date_collected: '2026-11-22T07:19:00',
+      date_reported: '2026-11-23T14:05:00',
+      dob: '2012-06-01',
+    });
+    expect(parseReportLines(['Collected: 11/22/2026 12:05 AM']).metadata.date_collected).toBe(
+      '2026-11-22T00:05:00',
+    );
+    expect(parseReportLines(['Collected: 11/22/2026']).metadata.date_collected).toBe('2026-11-22');
+  });
+
+  it("gives each value the direction of the lab's H or L flag", () => {
+    const byName = new Map(parseReportLines(report).results.map((r) => [r.test_name, r]));
+    expect(byName.get('Hemoglobin A1c')).toMatchObject({
+      min_reference_range: 4,
+      max_reference_range: 5.6,
+      is_above_max_range: true,
+      is_below_min_range: false,
+      interpretation: 'abnormal',
+    });
+    expect(byName.get('Potassium')).toMatchObject({
+      is_above_max_range: false,
+      is_below_min_range: true,
+    });
+    // No interval printed: the flag alone tells the direction.
+    expect(byName.get('Glucose')).toMatchObject({
+      is_above_max_range: true,
+      is_below_min_range: false,
+      interpretation: 'abnormal',
+    });
+  });
+});

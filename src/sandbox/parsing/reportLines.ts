@@ -1,5 +1,5 @@
 import { LOINC_CATALOG, type LoincEntry } from '../seed/loinc';
-import { readFields, type ReportField } from './reportFields';
+import { labNameLine, readFields, type ReportField } from './reportFields';
 
 /*
  * Turns a lab report's text lines into the parser's metadata and results (docs/lab-api-facts.md §9).
@@ -66,8 +66,15 @@ export function parseResultLine(line: string): ParsedResultDocument | null {
   const max = maxText === undefined ? null : Number(maxText);
   const numeric = Number(g.value.replace(/^[<>]/, ''));
   // ">39" excludes 39 itself; "70-99" includes both ends.
-  const above = max === null ? null : g.ceiling === undefined ? numeric > max : numeric >= max;
-  const below = min === null ? null : g.floor === undefined ? numeric < min : numeric <= min;
+  let above = max === null ? null : g.ceiling === undefined ? numeric > max : numeric >= max;
+  let below = min === null ? null : g.floor === undefined ? numeric < min : numeric <= min;
+  // The lab's own H or L is its judgement (its interval may be one the line does not
+  // print), so it decides the direction; a reader then sees high or low, not just abnormal.
+  if (g.flag) {
+    const high = /^h/i.test(g.flag);
+    above = high;
+    below = !high;
+  }
   // The same name in another unit may be another measurement: a person should look.
   const unitAgrees = entry ? entry.unit.toLowerCase() === (units ?? '').toLowerCase() : false;
   return {
@@ -148,6 +155,12 @@ export function parseReportLines(lines: string[]) {
   const results: ParsedResultDocument[] = [];
   for (const raw of lines) {
     const line = raw.trim();
+    // The laboratory's name often heads the report, above any labelled field.
+    const labName = results.length === 0 && !found.has('lab') ? labNameLine(line) : null;
+    if (labName) {
+      found.set('lab', labName);
+      continue;
+    }
     const fields = readFields(line);
     if (fields.size > 0) {
       for (const [key, value] of fields) if (!found.has(key)) found.set(key, value);
