@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { orderSchema, postOrderResponseSchema, type Order } from '../contract';
 import {
   appointmentSchema,
@@ -7,6 +7,7 @@ import {
   cancellationReasonsSchema,
 } from '../contract/appointments';
 import { communicationSettingsSchema } from '../contract/orderActions';
+import { encodePscBookingKey } from './lifecycle/psc';
 import { areaInfoSchema, pscInfoSchema } from '../contract/psc';
 import { TEST_KEY, allOrders, buildTestApp, get, lowLevelOf } from './test/helper';
 
@@ -212,6 +213,51 @@ describe('patient service centres in the local Lab API', () => {
     );
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
+  });
+
+  it("offers slots only inside a centre's opening hours, on the centre's own clock", async () => {
+    // The clock is Sunday 1 March 2026, noon UTC. Q85004A is in Phoenix (UTC−7 all year):
+    // Monday to Friday 07:00–17:00, Saturday 08:00–12:00, closed on Sunday. A fresh local
+    // Lab API, so that no other test has booked one of its slots.
+    const fresh = await buildTestApp();
+    onTestFinished(() => fresh.close());
+    const answer = await send(
+      fresh,
+      'POST',
+      '/v3/order/psc/appointment/availability?lab=quest&site_codes=Q85004A',
+    );
+    expect(answer.status).toBe(200);
+    const availability = availabilitySchema.parse(answer.body);
+    expect(availability.timezone).toBe('America/Phoenix');
+    const byDate = new Map(availability.slots.map((day) => [day.date, day]));
+    expect(byDate.get('2026-03-01')?.slots).toEqual([]);
+    const monday = byDate.get('2026-03-02')?.slots ?? [];
+    expect(monday).toHaveLength(30);
+    expect(monday[0]?.start).toBe('2026-03-02T14:00:00.000Z');
+    expect(monday.at(-1)?.end).toBe('2026-03-03T00:00:00.000Z');
+    const saturday = byDate.get('2026-03-07')?.slots ?? [];
+    expect(saturday).toHaveLength(12);
+    expect(saturday[0]?.start).toBe('2026-03-07T15:00:00.000Z');
+    expect(saturday.at(-1)?.end).toBe('2026-03-07T19:00:00.000Z');
+    expect(JSON.stringify(byDate.get('2026-03-02')?.location)).toContain(
+      '"iana_timezone":"America/Phoenix"',
+    );
+
+    // A key for a time the centre is closed was never offered, so it books nothing.
+    const walkIn = (await allOrders(fresh)).find(
+      (o) => o.lab_test.method === 'walk_in_test' && lowLevelOf(o) === 'requisition_created',
+    );
+    const sunday = encodePscBookingKey({
+      lab: 'quest',
+      site: 'Q85004A',
+      start: '2026-03-08T17:00:00.000Z',
+      end: '2026-03-08T17:20:00.000Z',
+    });
+    const refused = await send(fresh, 'POST', `/v3/order/${walkIn?.id}/psc/appointment/book`, {
+      booking_key: sunday,
+    });
+    expect(refused.status).toBe(400);
+    expect(detail(refused.body)).toMatch(/closed at that time/);
   });
 
   it('answers 503 when the team has not opted in to scheduling', async () => {

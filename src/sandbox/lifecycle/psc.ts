@@ -1,21 +1,30 @@
+import {
+  CalendarDateTime,
+  fromDate,
+  getDayOfWeek,
+  parseDate,
+  toCalendarDate,
+  toZoned,
+} from '@internationalized/date';
 import { cancellationReason, decodeSlotKey, encodeSlotKey } from './appointments';
 import { SERVICE_CENTRES, ZIP_CENTROIDS, type SeedCentre } from '../seed/serviceCentres';
 
 /*
- * Walk-in appointments at patient service centres (docs/lab-api-facts.md §5, §8). Quest's mock slots:
- * today from the next hour until 5 PM Eastern (when it is before 4 PM), later days
- * 7 AM to noon Eastern, every 20 minutes, always in America/New_York. One patient per
- * slot and centre: a slot someone booked is gone from the availability, and booking it
- * again is the sandbox's 400 (the real service answers 404). A booking key is the slot,
- * encoded, with the centre's site code.
+ * Walk-in appointments at patient service centres (docs/lab-api-facts.md §5, §8). Quest's
+ * mock offers slots 7 AM to noon Eastern whatever the centre; here a centre offers slots
+ * inside its own opening hours, on its own clock, so that no slot is offered that the
+ * centre's displayed hours contradict (a Saturday afternoon, a Sunday, 6 AM in Phoenix).
+ * Slots last 20 minutes; today's start from the next whole hour. One patient per slot and
+ * centre: a slot someone booked is gone from the availability, and booking it again is the
+ * sandbox's 400 (the real service answers 404). A booking key is the slot, encoded, with
+ * the centre's site code.
  */
 
-export const PSC_TIMEZONE = 'America/New_York';
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const SLOT_MINUTES = 20;
 /** Days of slots one availability answer holds. */
 export const PSC_AVAILABILITY_DAYS = 7;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 export interface PscSlotKey {
   lab: string;
@@ -33,65 +42,60 @@ export const encodePscBookingKey = (key: PscSlotKey): string =>
 export const decodePscBookingKey = (bookingKey: string): PscSlotKey | null =>
   decodeSlotKey(KEY_PREFIX, bookingKey, ['lab', 'site', 'end']);
 
-/** Minutes to add to New York wall time to get UTC at that instant (300 in winter, 240 in summer). */
-function newYorkOffsetMinutes(at: Date): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone: PSC_TIMEZONE, timeZoneName: 'shortOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT-5';
-  const hours = Number(/GMT([+-]\d+)/.exec(name)?.[1] ?? '-5');
-  return -hours * 60;
+/** The calendar date of an instant on a centre's clock. */
+export const centreDate = (centre: Pick<SeedCentre, 'timeZone'>, at: Date): string =>
+  toCalendarDate(fromDate(at, centre.timeZone)).toString();
+
+/** A centre's opening and closing instants on a date, or null when it is closed that day. */
+export function openingHours(
+  centre: Pick<SeedCentre, 'hours' | 'timeZone'>,
+  date: string,
+): { opens: Date; closes: Date } | null {
+  const day = parseDate(date);
+  const hours = centre.hours[WEEKDAYS[getDayOfWeek(day, 'en-US')] ?? ''] ?? 'closed';
+  const span = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(hours);
+  if (!span) return null;
+  const [, oh = '', om = '', ch = '', cm = ''] = span;
+  const at = (h: string, m: string) =>
+    toZoned(
+      new CalendarDateTime(day.year, day.month, day.day, Number(h), Number(m)),
+      centre.timeZone,
+    ).toDate();
+  return { opens: at(oh, om), closes: at(ch, cm) };
 }
 
-/** The New York calendar date of an instant. */
-export function newYorkDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PSC_TIMEZONE }).format(at);
-}
-
-/** The UTC instant of a New York wall-clock time on a date. */
-function newYorkTime(date: string, hour: number, minute = 0): Date {
-  const guess = new Date(
-    `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`,
-  );
-  return new Date(guess.getTime() + newYorkOffsetMinutes(guess) * MINUTE);
-}
-
-/** Slot starts of one New York day, as Quest's mock offers them at `now`. */
-export function questSlotStarts(date: string, now: Date): Date[] {
-  const today = newYorkDate(now);
-  if (date < today) return [];
+/** Slot starts of one day at a centre: within its hours, and from the next whole hour today. */
+export function centreSlotStarts(
+  centre: Pick<SeedCentre, 'hours' | 'timeZone'>,
+  date: string,
+  now: Date,
+): Date[] {
+  if (date < centreDate(centre, now)) return [];
+  const hours = openingHours(centre, date);
+  if (!hours) return [];
+  const nextHour = Math.ceil((now.getTime() + 1) / (60 * MINUTE)) * 60 * MINUTE;
   const starts: Date[] = [];
-  if (date === today) {
-    const fourPm = newYorkTime(date, 16);
-    if (now >= fourPm) return [];
-    // From the next whole hour until 5 PM.
-    const nextHour = new Date(Math.ceil((now.getTime() + 1) / (60 * MINUTE)) * 60 * MINUTE);
-    for (
-      let t = nextHour.getTime();
-      t < newYorkTime(date, 17).getTime();
-      t += SLOT_MINUTES * MINUTE
-    )
-      starts.push(new Date(t));
-    return starts;
-  }
   for (
-    let t = newYorkTime(date, 7).getTime();
-    t < newYorkTime(date, 12).getTime();
+    let t = hours.opens.getTime();
+    t + SLOT_MINUTES * MINUTE <= hours.closes.getTime();
     t += SLOT_MINUTES * MINUTE
-  )
-    starts.push(new Date(t));
+  ) {
+    if (t >= nextHour) starts.push(new Date(t));
+  }
   return starts;
 }
 
 export const slotEnd = (start: Date) => new Date(start.getTime() + SLOT_MINUTES * MINUTE);
 
-/** The New York dates of the availability window, from `startDate` (default today). */
-export function availabilityDates(now: Date, startDate?: string): string[] {
-  const first = startDate && startDate > newYorkDate(now) ? startDate : newYorkDate(now);
-  const firstMs = Date.parse(`${first}T12:00:00Z`);
-  return Array.from({ length: PSC_AVAILABILITY_DAYS }, (_, d) =>
-    new Date(firstMs + d * DAY).toISOString().slice(0, 10),
-  );
+/** The dates of the availability window on a centre's clock, from `startDate` (default today). */
+export function availabilityDates(
+  centre: Pick<SeedCentre, 'timeZone'>,
+  now: Date,
+  startDate?: string,
+): string[] {
+  const today = centreDate(centre, now);
+  const first = parseDate(startDate && startDate > today ? startDate : today);
+  return Array.from({ length: PSC_AVAILABILITY_DAYS }, (_, d) => first.add({ days: d }).toString());
 }
 
 /** Great-circle miles, rounded as the document's integer `distance`. */

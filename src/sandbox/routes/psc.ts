@@ -19,18 +19,17 @@ import { timeSlot } from '../lifecycle/appointments';
 import { SERVED_ZIPS } from '../lifecycle/phlebotomy';
 import {
   PSC_CANCELLATION_REASONS,
-  PSC_TIMEZONE,
   SITE_CODE_FORMAT,
   availabilityDates,
   booksViaApi,
   centreAddress,
   centreBySite,
+  centreDate,
+  centreSlotStarts,
   centresNear,
   decodePscBookingKey,
   encodePscBookingKey,
   labLocation,
-  newYorkDate,
-  questSlotStarts,
   slotEnd,
 } from '../lifecycle/psc';
 import type { SeedCentre } from '../seed/serviceCentres';
@@ -102,6 +101,10 @@ function checkSlot(bookingKey: string, now: Date) {
     return { refusal: refuse(400, `Unknown or inactive site code ${slot.site}.`) };
   if (Date.parse(slot.start) <= now.getTime())
     return { refusal: refuse(400, 'This slot has already started: choose a later one.') };
+  // A key names a slot this service offered: one inside the centre's opening hours.
+  const offered = centreSlotStarts(centre, centreDate(centre, new Date(slot.start)), now);
+  if (!offered.some((start) => start.toISOString() === slot.start))
+    return { refusal: refuse(400, 'The centre is closed at that time: choose an offered slot.') };
   return { slot, centre };
 }
 
@@ -112,7 +115,7 @@ function locationOf(centre: SeedCentre, distance: number | null) {
     address: centreAddress(centre),
     code: centre.siteCode,
     name: centre.name,
-    iana_timezone: PSC_TIMEZONE,
+    iana_timezone: centre.timeZone,
   };
 }
 
@@ -194,7 +197,8 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
       return reply.code(400).send({ detail: 'Either site_codes or zip_code is required.' });
     if (query.zip_code && !query.radius && sites.length === 0)
       return reply.code(400).send({ detail: 'radius is required with zip_code.' });
-    if (query.start_date && query.start_date < newYorkDate(now))
+    // The earliest clock a centre can have: the start date is in the past everywhere.
+    if (query.start_date && query.start_date < centreDate({ timeZone: 'Pacific/Honolulu' }, now))
       return reply.code(400).send({ detail: 'start_date cannot be in the past.' });
     for (const site of sites) {
       if (!SITE_CODE_FORMAT.test(site) || !centreBySite(site))
@@ -219,12 +223,11 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
       ctx.db,
       bookable.map((b) => b.centre.siteCode),
     );
-    const dates = availabilityDates(now, query.start_date);
     const slots = bookable.flatMap(({ centre, distance }) =>
-      dates.map((date) => ({
+      availabilityDates(centre, now, query.start_date).map((date) => ({
         location: locationOf(centre, distance),
         date,
-        slots: questSlotStarts(date, now)
+        slots: centreSlotStarts(centre, date, now)
           .filter((start) => !taken.has(`${centre.siteCode}|${start.toISOString()}`))
           .map((start) => {
             const slot = {
@@ -237,7 +240,8 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
           }),
       })),
     );
-    return { slots, timezone: PSC_TIMEZONE };
+    // Centres near one ZIP code share its zone; each slot's location names its own too.
+    return { slots, timezone: bookable[0]?.centre.timeZone ?? 'America/New_York' };
   });
 
   app.get('/v3/order/psc/appointment/cancellation-reasons', () => PSC_CANCELLATION_REASONS);
@@ -305,7 +309,7 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
         location: centre.location,
         start_at: slot.start,
         end_at: slot.end,
-        iana_timezone: PSC_TIMEZONE,
+        iana_timezone: centre.timeZone,
         type: 'patient_service_center',
         provider: 'quest',
         status: reserved ? 'reserved' : 'confirmed',

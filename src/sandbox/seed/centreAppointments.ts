@@ -1,9 +1,9 @@
 import {
-  PSC_TIMEZONE,
+  availabilityDates,
   booksViaApi,
   centreAddress,
+  centreSlotStarts,
   centresNear,
-  questSlotStarts,
   slotEnd,
 } from '../lifecycle/psc';
 import type { SandboxDb } from '../store/database';
@@ -14,8 +14,8 @@ const DAY = 86_400_000;
 /**
  * Seeded walk-in orders that reached `appointment_scheduled` name an appointment in
  * `details.data.appointment_id`: this writes those centre appointments, so reading one
- * never answers 404. Each is at the nearest bookable Quest centre, 8 AM Eastern the day
- * after it was booked. The order's own cancel leaves it booked (docs/lab-api-facts.md §4); results
+ * never answers 404. Each is at the nearest bookable Quest centre, an hour after it opens
+ * on the first day it is open after the booking. The order's own cancel leaves it booked (docs/lab-api-facts.md §4); results
  * complete it.
  */
 export async function seedCentreAppointments(db: SandboxDb, orders: OrderRecord[]) {
@@ -28,8 +28,11 @@ export async function seedCentreAppointments(db: SandboxDb, orders: OrderRecord[
       .map((c) => c.centre)
       .find(booksViaApi);
     if (!booked || !centre) continue;
-    const day = new Date(Date.parse(booked.created_at) + DAY).toISOString().slice(0, 10);
-    const start = questSlotStarts(day, new Date(0))[3] ?? new Date(`${day}T13:00:00Z`);
+    const bookedAt = new Date(booked.created_at);
+    const start = availabilityDates(centre, new Date(bookedAt.getTime() + DAY))
+      .map((day) => centreSlotStarts(centre, day, bookedAt)[3])
+      .find((slot) => slot !== undefined);
+    if (!start) continue;
     const lows = order.events.map((e) => e.status.split('.').at(-1) ?? '');
     const status = lows.includes('appointment_cancelled')
       ? 'cancelled'
@@ -48,7 +51,7 @@ export async function seedCentreAppointments(db: SandboxDb, orders: OrderRecord[
       location: centre.location,
       start_at: start.toISOString(),
       end_at: slotEnd(start).toISOString(),
-      iana_timezone: PSC_TIMEZONE,
+      iana_timezone: centre.timeZone,
       type: 'patient_service_center',
       provider: 'quest',
       status,

@@ -18,41 +18,44 @@ export interface SeedCentre {
   phone_number: string;
   location: { lat: number; lng: number };
   capabilities: string[];
+  /** Opening hours by weekday, `HH:MM-HH:MM` or `closed`, on the centre's own clock. */
   hours: Record<string, string>;
+  /** The centre's IANA time zone: its hours and its slots are in it. */
+  timeZone: string;
   supported_bill_types: string[];
 }
 
-/** ZIP code centroids of the seeded patients' addresses (and so of the centres' towns). */
+/** ZIP code centroids of the seeded patients' addresses (and so of the centres' towns), with the town's time zone. */
 // One ZIP per line reads better than prettier's six.
 // prettier-ignore
-export const ZIP_CENTROIDS: Record<string, { lat: number; lng: number; city: string; state: string }> = {
-  '85004': { lat: 33.4515, lng: -112.0715, city: 'Phoenix', state: 'AZ' },
-  '54650': { lat: 43.8847, lng: -91.2341, city: 'Onalaska', state: 'WI' },
-  '78701': { lat: 30.2711, lng: -97.7437, city: 'Austin', state: 'TX' },
-  '80202': { lat: 39.7525, lng: -104.9995, city: 'Denver', state: 'CO' },
-  '98101': { lat: 47.6114, lng: -122.3305, city: 'Seattle', state: 'WA' },
-  '97205': { lat: 45.5206, lng: -122.6894, city: 'Portland', state: 'OR' },
-  '60601': { lat: 41.8858, lng: -87.6181, city: 'Chicago', state: 'IL' },
-  '02108': { lat: 42.3576, lng: -71.0641, city: 'Boston', state: 'MA' },
-  '30303': { lat: 33.7528, lng: -84.3915, city: 'Atlanta', state: 'GA' },
-  '37203': { lat: 36.149, lng: -86.7916, city: 'Nashville', state: 'TN' },
-  '55401': { lat: 44.9836, lng: -93.2704, city: 'Minneapolis', state: 'MN' },
-  '92101': { lat: 32.7194, lng: -117.1628, city: 'San Diego', state: 'CA' },
-  '11201': { lat: 40.694, lng: -73.9903, city: 'Brooklyn', state: 'NY' },
-  '43215': { lat: 39.967, lng: -83.0045, city: 'Columbus', state: 'OH' },
-  '27601': { lat: 35.7727, lng: -78.6324, city: 'Raleigh', state: 'NC' },
-  '33602': { lat: 27.9517, lng: -82.4588, city: 'Tampa', state: 'FL' },
-  '84101': { lat: 40.7564, lng: -111.8998, city: 'Salt Lake City', state: 'UT' },
-  '87102': { lat: 35.082, lng: -106.648, city: 'Albuquerque', state: 'NM' },
-  '53703': { lat: 43.0766, lng: -89.3797, city: 'Madison', state: 'WI' },
-  '85701': { lat: 32.216, lng: -110.9698, city: 'Tucson', state: 'AZ' },
-  '64105': { lat: 39.1028, lng: -94.59, city: 'Kansas City', state: 'MO' },
-  '23219': { lat: 37.5407, lng: -77.436, city: 'Richmond', state: 'VA' },
-  '68102': { lat: 41.2626, lng: -95.933, city: 'Omaha', state: 'NE' },
-  '83702': { lat: 43.6323, lng: -116.2052, city: 'Boise', state: 'ID' },
-  '15222': { lat: 40.4473, lng: -79.993, city: 'Pittsburgh', state: 'PA' },
-  '70112': { lat: 29.9561, lng: -90.0772, city: 'New Orleans', state: 'LA' },
-  '40202': { lat: 38.2542, lng: -85.7594, city: 'Louisville', state: 'KY' },
+export const ZIP_CENTROIDS: Record<string, { lat: number; lng: number; city: string; state: string; zone: string }> = {
+  '85004': { lat: 33.4515, lng: -112.0715, city: 'Phoenix', state: 'AZ', zone: 'America/Phoenix' },
+  '54650': { lat: 43.8847, lng: -91.2341, city: 'Onalaska', state: 'WI', zone: 'America/Chicago' },
+  '78701': { lat: 30.2711, lng: -97.7437, city: 'Austin', state: 'TX', zone: 'America/Chicago' },
+  '80202': { lat: 39.7525, lng: -104.9995, city: 'Denver', state: 'CO', zone: 'America/Denver' },
+  '98101': { lat: 47.6114, lng: -122.3305, city: 'Seattle', state: 'WA', zone: 'America/Los_Angeles' },
+  '97205': { lat: 45.5206, lng: -122.6894, city: 'Portland', state: 'OR', zone: 'America/Los_Angeles' },
+  '60601': { lat: 41.8858, lng: -87.6181, city: 'Chicago', state: 'IL', zone: 'America/Chicago' },
+  '02108': { lat: 42.3576, lng: -71.0641, city: 'Boston', state: 'MA', zone: 'America/New_York' },
+  '30303': { lat: 33.7528, lng: -84.3915, city: 'Atlanta', state: 'GA', zone: 'America/New_York' },
+  '37203': { lat: 36.149, lng: -86.7916, city: 'Nashville', state: 'TN', zone: 'America/Chicago' },
+  '55401': { lat: 44.9836, lng: -93.2704, city: 'Minneapolis', state: 'MN', zone: 'America/Chicago' },
+  '92101': { lat: 32.7194, lng: -117.1628, city: 'San Diego', state: 'CA', zone: 'America/Los_Angeles' },
+  '11201': { lat: 40.694, lng: -73.9903, city: 'Brooklyn', state: 'NY', zone: 'America/New_York' },
+  '43215': { lat: 39.967, lng: -83.0045, city: 'Columbus', state: 'OH', zone: 'America/New_York' },
+  '27601': { lat: 35.7727, lng: -78.6324, city: 'Raleigh', state: 'NC', zone: 'America/New_York' },
+  '33602': { lat: 27.9517, lng: -82.4588, city: 'Tampa', state: 'FL', zone: 'America/New_York' },
+  '84101': { lat: 40.7564, lng: -111.8998, city: 'Salt Lake City', state: 'UT', zone: 'America/Denver' },
+  '87102': { lat: 35.082, lng: -106.648, city: 'Albuquerque', state: 'NM', zone: 'America/Denver' },
+  '53703': { lat: 43.0766, lng: -89.3797, city: 'Madison', state: 'WI', zone: 'America/Chicago' },
+  '85701': { lat: 32.216, lng: -110.9698, city: 'Tucson', state: 'AZ', zone: 'America/Phoenix' },
+  '64105': { lat: 39.1028, lng: -94.59, city: 'Kansas City', state: 'MO', zone: 'America/Chicago' },
+  '23219': { lat: 37.5407, lng: -77.436, city: 'Richmond', state: 'VA', zone: 'America/New_York' },
+  '68102': { lat: 41.2626, lng: -95.933, city: 'Omaha', state: 'NE', zone: 'America/Chicago' },
+  '83702': { lat: 43.6323, lng: -116.2052, city: 'Boise', state: 'ID', zone: 'America/Boise' },
+  '15222': { lat: 40.4473, lng: -79.993, city: 'Pittsburgh', state: 'PA', zone: 'America/New_York' },
+  '70112': { lat: 29.9561, lng: -90.0772, city: 'New Orleans', state: 'LA', zone: 'America/Chicago' },
+  '40202': { lat: 38.2542, lng: -85.7594, city: 'Louisville', state: 'KY', zone: 'America/Kentucky/Louisville' },
 };
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
@@ -132,6 +135,7 @@ export const SERVICE_CENTRES: SeedCentre[] = Object.entries(ZIP_CENTROIDS).flatM
     },
     capabilities: t.capabilities,
     hours: t.hours,
+    timeZone: town.zone,
     supported_bill_types:
       t.lab === 'quest' ? ['client_bill', 'commercial_insurance'] : ['client_bill'],
   })),
