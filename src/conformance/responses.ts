@@ -12,6 +12,13 @@ import {
   validationErrorSchema,
   validationIssueSchema,
 } from '../contract/errors';
+import {
+  diagnosisInformationSchema,
+  diagnosisSearchSchema,
+  icdExcludesViolationSchema,
+  icdExcludesWarningSchema,
+  validateIcdCodesResponseSchema,
+} from '../contract/icdCodes';
 import { labAccountListSchema, labAccountSchema } from '../contract/labAccount';
 import { communicationSettingsSchema } from '../contract/orderActions';
 import { areaInfoSchema, pscInfoSchema, serviceCentreSchema } from '../contract/psc';
@@ -117,6 +124,12 @@ export const RESPONSE_OBJECTS: readonly ResponseObject[] = [
   component('LabResultsMetadata', resultsMetadataSchema),
   component('BiomarkerResult', biomarkerResultSchema),
   component('MissingBiomarkerResult', missingResultSchema),
+  // ICD-10 codes
+  component('ValidateICDCodesResponse', validateIcdCodesResponseSchema),
+  component('ICDExcludesViolation', icdExcludesViolationSchema),
+  component('ICDExcludesWarning', icdExcludesWarningSchema),
+  component('ClientFacingDiagnosisInformation', diagnosisInformationSchema),
+  inlineAnswer('GET /v3/insurance/search/diagnosis', diagnosisSearchSchema),
   // Appointments
   component('ClientFacingAppointment', appointmentSchema),
   component('ClientFacingAppointmentEvent', appointmentEventSchema),

@@ -1,5 +1,6 @@
 import type { OperationCheck } from '../table';
 import { CATALOGUE } from './catalogue';
+import { INSURANCE } from './insurance';
 import { LAB_TEST_CATALOGUE } from './labTestCatalogue';
 import { ORDER_DOCUMENTS } from './orderDocuments';
 import { ORDERING } from './ordering';
@@ -29,4 +30,5 @@ export const OPERATIONS: readonly OperationCheck[] = [
   ...WALK_IN,
   ...ORDER_DOCUMENTS,
   ...LAB_TEST_CATALOGUE,
+  ...INSURANCE,
 ];
