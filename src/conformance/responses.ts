@@ -62,6 +62,12 @@ import {
   unmatchedResultSchema,
   unmatchedResultsPageSchema,
 } from '../contract/unmatchedResults';
+import {
+  connectedProvidersSchema,
+  providerDetailedSchema,
+  providerWithStatusSchema,
+  providersListSchema,
+} from '../contract/providers';
 import { deleteUserResponseSchema, userSchema, usersPageSchema } from '../contract/users';
 import { documentOperations, labApiDocument, type JsonSchema } from './document';
 
@@ -161,6 +167,11 @@ export const RESPONSE_OBJECTS: readonly ResponseObject[] = [
   // Wearables: every grouped resource the document has
   ...GROUPED_TIMESERIES.map((name) => component(name, groupedTimeseriesSchema)),
   component('ClientFacingSource', timeseriesSourceSchema),
+  // Wearable providers
+  component('ClientFacingProviderDetailed', providerDetailedSchema),
+  inlineAnswer('GET /v2/providers', providersListSchema),
+  component('ClientFacingProviderWithStatus', providerWithStatusSchema),
+  inlineAnswer('GET /v2/user/providers/{user_id}', connectedProvidersSchema),
   // Users
   component('ClientFacingUser', userSchema),
   component('PaginatedUsersResponse', usersPageSchema),

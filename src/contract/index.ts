@@ -30,3 +30,4 @@ export * from './orderDocuments';
 export * from './labTestCatalogue';
 export * from './management';
 export * from './icdCodes';
+export * from './providers';

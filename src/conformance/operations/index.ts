@@ -7,6 +7,7 @@ import { ORDERING } from './ordering';
 import { ORDER_READING } from './orders';
 import { PARSING } from './parsing';
 import { PHLEBOTOMY } from './phlebotomy';
+import { PROVIDERS } from './providers';
 import { REVIEW } from './review';
 import { TIMESERIES } from './timeseries';
 import { TRACKING } from './tracking';
@@ -31,4 +32,5 @@ export const OPERATIONS: readonly OperationCheck[] = [
   ...ORDER_DOCUMENTS,
   ...LAB_TEST_CATALOGUE,
   ...INSURANCE,
+  ...PROVIDERS,
 ];
