@@ -32,6 +32,10 @@ export const BROKEN_EXAMPLES: readonly { schema: string; reason: string }[] = [
       "lab_test has only description, method and name; health_insurance_id is misspelt (health_insurace_id) and shipping_details missing; patient_details.dob is a date, not a date-time; the second transaction member's id (e66321dd-4e0g-…) is no UUID.",
   },
   {
+    schema: 'ClientFacingProviderDetailed',
+    reason: 'The example lacks description, which the schema requires.',
+  },
+  {
     schema: 'ClientFacingLabTest',
     reason: 'The example wraps the test in a lab_test member, so every required member is missing.',
   },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOW_LIST } from '../bff/labProxy/allowList';
 import { DELIBERATE_DIFFERENCES, INVENTED_ORDER_STATUSES } from '../contract/openapi/differences';
 import { UNKNOWN_STATUS_SCENARIOS } from '../sandbox/seed/lifecycles';
 import { ConformanceClient } from './client';
@@ -56,6 +57,24 @@ describe('the conformance table', () => {
     const unchecked = served.filter((key) => !checked.has(key));
     const notServed = [...checked].filter((key) => !served.includes(key));
     expect({ unchecked, notServed }).toEqual({ unchecked: [], notServed: [] });
+  });
+
+  it('checks every Lab API call the console makes (the BFF’s allow-list)', () => {
+    const aliases = new Map<string, string>(
+      DELIBERATE_DIFFERENCES.flatMap((d) =>
+        d.kind === 'extra-route' && d.sameAs ? [[`${d.method} ${d.path}`, d.sameAs] as const] : [],
+      ),
+    );
+    // An allow-list parameter stands for any one segment: `{resource}` covers each grouped
+    // timeseries operation of the document, and parameter names may differ.
+    const covers = (call: string) => {
+      const pattern = new RegExp(`^${call.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      return OPERATIONS.some((entry) => pattern.test(entry.operation));
+    };
+    const unchecked = ALLOW_LIST.map((call) => `${call.method} ${call.path}`).filter(
+      (key) => !covers(aliases.get(key) ?? key),
+    );
+    expect(unchecked).toEqual([]);
   });
 
   it('takes the key in the description’s header, or in the document’s when so configured', async () => {

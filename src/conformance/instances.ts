@@ -114,7 +114,12 @@ export class InstanceBuilder {
     // A map (`additionalProperties` a schema): one entry, its key a valid name.
     if (isObject(schema.additionalProperties) && Object.keys(properties).length === 0) {
       const names = isObject(schema.propertyNames) ? this.resolve(schema.propertyNames) : undefined;
-      const key = Array.isArray(names?.enum) ? String(names.enum[0]) : 'oura';
+      // Key names come from an enum, a const (`{providers: [...]}`), or are free (a slug).
+      const key = Array.isArray(names?.enum)
+        ? String(names.enum[0])
+        : typeof names?.const === 'string'
+          ? names.const
+          : 'oura';
       out[key] = this.build(schema.additionalProperties, mode, variant, depth + 1);
     }
     return out;

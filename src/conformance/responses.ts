@@ -12,6 +12,13 @@ import {
   validationErrorSchema,
   validationIssueSchema,
 } from '../contract/errors';
+import {
+  diagnosisInformationSchema,
+  diagnosisSearchSchema,
+  icdExcludesViolationSchema,
+  icdExcludesWarningSchema,
+  validateIcdCodesResponseSchema,
+} from '../contract/icdCodes';
 import { labAccountListSchema, labAccountSchema } from '../contract/labAccount';
 import { communicationSettingsSchema } from '../contract/orderActions';
 import { areaInfoSchema, pscInfoSchema, serviceCentreSchema } from '../contract/psc';
@@ -55,6 +62,12 @@ import {
   unmatchedResultSchema,
   unmatchedResultsPageSchema,
 } from '../contract/unmatchedResults';
+import {
+  connectedProvidersSchema,
+  providerDetailedSchema,
+  providerWithStatusSchema,
+  providersListSchema,
+} from '../contract/providers';
 import { deleteUserResponseSchema, userSchema, usersPageSchema } from '../contract/users';
 import { documentOperations, labApiDocument, type JsonSchema } from './document';
 
@@ -117,6 +130,12 @@ export const RESPONSE_OBJECTS: readonly ResponseObject[] = [
   component('LabResultsMetadata', resultsMetadataSchema),
   component('BiomarkerResult', biomarkerResultSchema),
   component('MissingBiomarkerResult', missingResultSchema),
+  // ICD-10 codes
+  component('ValidateICDCodesResponse', validateIcdCodesResponseSchema),
+  component('ICDExcludesViolation', icdExcludesViolationSchema),
+  component('ICDExcludesWarning', icdExcludesWarningSchema),
+  component('ClientFacingDiagnosisInformation', diagnosisInformationSchema),
+  inlineAnswer('GET /v3/insurance/search/diagnosis', diagnosisSearchSchema),
   // Appointments
   component('ClientFacingAppointment', appointmentSchema),
   component('ClientFacingAppointmentEvent', appointmentEventSchema),
@@ -148,6 +167,11 @@ export const RESPONSE_OBJECTS: readonly ResponseObject[] = [
   // Wearables: every grouped resource the document has
   ...GROUPED_TIMESERIES.map((name) => component(name, groupedTimeseriesSchema)),
   component('ClientFacingSource', timeseriesSourceSchema),
+  // Wearable providers
+  component('ClientFacingProviderDetailed', providerDetailedSchema),
+  inlineAnswer('GET /v2/providers', providersListSchema),
+  component('ClientFacingProviderWithStatus', providerWithStatusSchema),
+  inlineAnswer('GET /v2/user/providers/{user_id}', connectedProvidersSchema),
   // Users
   component('ClientFacingUser', userSchema),
   component('PaginatedUsersResponse', usersPageSchema),

@@ -29,3 +29,5 @@ export * from './orderImport';
 export * from './orderDocuments';
 export * from './labTestCatalogue';
 export * from './management';
+export * from './icdCodes';
+export * from './providers';

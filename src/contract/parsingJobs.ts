@@ -92,6 +92,8 @@ export const parsedReportMetadataSchema = z.looseObject({
 
 export const parsingJobSchema = z.looseObject({
   id: z.string(),
+  /** The same as `id`: current API versions answer it, 0.4.643 does not (openapi/differences.ts). */
+  job_id: z.string().optional(),
   status: openEnum(PARSING_JOB_STATUSES),
   failure_reason: openEnum(PARSING_FAILURE_REASONS).nullish(),
   data: z

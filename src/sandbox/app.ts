@@ -20,6 +20,8 @@ import { resendEventsRoutes } from './routes/resendEvents';
 import { labTestCatalogueRoutes } from './routes/labTestCatalogue';
 import { orderDocumentsRoutes } from './routes/orderDocuments';
 import { orderImportRoutes } from './routes/orderImport';
+import { insuranceRoutes } from './routes/insurance';
+import { providersRoutes } from './routes/providers';
 import { WebhookSender, type SandboxWebhooks } from './webhooks/sender';
 import { unmatchedResultArrives } from './store/unmatchedArrival';
 import type { WebhookChaos, WebhookEndpoint } from './webhooks/settings';
@@ -180,6 +182,8 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     await api.register(labTestCatalogueRoutes, context);
     await api.register(orderDocumentsRoutes, context);
     await api.register(orderImportRoutes, context);
+    await api.register(insuranceRoutes, context);
+    await api.register(providersRoutes, context);
   });
   return app;
 }

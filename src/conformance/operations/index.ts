@@ -1,11 +1,13 @@
 import type { OperationCheck } from '../table';
 import { CATALOGUE } from './catalogue';
+import { INSURANCE } from './insurance';
 import { LAB_TEST_CATALOGUE } from './labTestCatalogue';
 import { ORDER_DOCUMENTS } from './orderDocuments';
 import { ORDERING } from './ordering';
 import { ORDER_READING } from './orders';
 import { PARSING } from './parsing';
 import { PHLEBOTOMY } from './phlebotomy';
+import { PROVIDERS } from './providers';
 import { REVIEW } from './review';
 import { TIMESERIES } from './timeseries';
 import { TRACKING } from './tracking';
@@ -29,4 +31,6 @@ export const OPERATIONS: readonly OperationCheck[] = [
   ...WALK_IN,
   ...ORDER_DOCUMENTS,
   ...LAB_TEST_CATALOGUE,
+  ...INSURANCE,
+  ...PROVIDERS,
 ];

@@ -74,6 +74,51 @@ export const LAB_TEST_CATALOGUE: OperationCheck[] = [
     ],
   },
   {
+    operation: 'GET /v3/lab_tests/{lab_test_id}',
+    cases: [
+      {
+        name: 'each starter test by id, and through the lab account of its lab',
+        async run({ api }) {
+          for (const test of LAB_TESTS) {
+            await api.call('GET', `/v3/lab_tests/${test.id}`, { expect: 200 });
+          }
+          await api.call(
+            'GET',
+            `/v3/lab_tests/${walkIn?.id ?? ''}?lab_account_id=${quest?.id ?? ''}`,
+            {
+              expect: 200,
+            },
+          );
+        },
+      },
+      {
+        name: 'a custom panel by id',
+        async run(ctx) {
+          const id = await createPanel(ctx, 'Diabetes check by id');
+          await ctx.api.call('GET', `/v3/lab_tests/${id}`, { expect: 200 });
+        },
+      },
+      {
+        name: 'an unknown test, another lab’s account or an unknown account is a 404; no UUID a 422',
+        async run({ api }) {
+          const labcorp = LAB_ACCOUNTS.find((a) => a.lab === 'labcorp');
+          await api.call('GET', `/v3/lab_tests/${UNKNOWN_ID}`, { expect: 404 });
+          await api.call(
+            'GET',
+            `/v3/lab_tests/${walkIn?.id ?? ''}?lab_account_id=${labcorp?.id ?? ''}`,
+            {
+              expect: 404,
+            },
+          );
+          await api.call('GET', `/v3/lab_tests/${walkIn?.id ?? ''}?lab_account_id=${UNKNOWN_ID}`, {
+            expect: 404,
+          });
+          await api.call('GET', '/v3/lab_tests/not-a-uuid', { expect: 422, invalidRequest: true });
+        },
+      },
+    ],
+  },
+  {
     operation: 'GET /v3/lab_tests/{lab_test_id}/markers',
     cases: [
       {

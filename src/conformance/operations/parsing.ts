@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { expect } from 'vitest';
 import { REPORT_MAX_BYTES } from '../../contract';
 import { DELIBERATE_DIFFERENCES } from '../../contract/openapi/differences';
 import { PATIENTS } from '../../sandbox/seed';
@@ -33,10 +34,13 @@ function form(file: Buffer, name: string, review: boolean) {
 }
 
 async function upload(ctx: ConformanceContext, file: Buffer, name: string, review = false) {
-  const { body } = await ctx.api.call<{ id: string }>('POST', '/lab_report/v1/parser/job', {
-    form: form(file, name, review),
-    expect: 200,
-  });
+  const { body } = await ctx.api.call<{ id: string; job_id?: string }>(
+    'POST',
+    '/lab_report/v1/parser/job',
+    { form: form(file, name, review), expect: 200 },
+  );
+  // job_id beside id, as current API versions answer (a deliberate difference).
+  expect(body.job_id).toBe(body.id);
   return body.id;
 }
 
@@ -44,7 +48,13 @@ async function upload(ctx: ConformanceContext, file: Buffer, name: string, revie
 function settle(ctx: ConformanceContext, id: string) {
   const read = async () => {
     const url = `/lab_report/v1/parser/job/${id}`;
-    return (await ctx.api.call<{ status: string }>('GET', url, { expect: 200 })).body;
+    const { body } = await ctx.api.call<{ id: string; job_id?: string; status: string }>(
+      'GET',
+      url,
+      { expect: 200 },
+    );
+    expect(body.job_id).toBe(body.id);
+    return body;
   };
   return until(read, (job) => job.status === 'completed' || job.status === 'failed');
 }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import {
   bookAppointmentSchema,
   cancelAppointmentSchema,
@@ -247,6 +248,27 @@ export const PHLEBOTOMY: OperationCheck[] = [
             unknownMembers: [UNKNOWN_MEMBER],
             expect: 200,
           });
+        },
+      },
+      {
+        name: 'a well-formed reason id that is no reason is a 422 on that field, and the visit stays',
+        async run(ctx) {
+          const order = await bookedOrder(ctx);
+          const { body } = await ctx.api.call<{ detail: { loc: unknown[] }[] }>(
+            'PATCH',
+            `/v3/order/${order.id}/phlebotomy/appointment/cancel`,
+            {
+              json: cancelAppointmentSchema.parse({ cancellation_reason_id: UNKNOWN_ID }),
+              expect: 422,
+            },
+          );
+          expect(body.detail.map((d) => d.loc)).toEqual([['body', 'cancellation_reason_id']]);
+          const { body: appointment } = await ctx.api.call<{ status: string }>(
+            'GET',
+            `/v3/order/${order.id}/phlebotomy/appointment`,
+            { expect: 200 },
+          );
+          expect(appointment.status).not.toBe('cancelled');
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import {
   createOrder,
   seededOrder,
@@ -115,6 +116,44 @@ export const TRACKING: OperationCheck[] = [
         async run(ctx) {
           const order = await createOrder(ctx, 'walk_in_test');
           await ctx.api.call('GET', `/v3/order/${order.id}/result`, { expect: 404 });
+        },
+      },
+    ],
+  },
+  {
+    operation: 'GET /v3/order/{order_id}/result/metadata',
+    cases: [
+      {
+        name: 'the metadata of final, corrected and partial results, the same as the results carry',
+        async run(ctx) {
+          const corrected = await createOrder(ctx, 'walk_in_test');
+          await simulate(ctx, corrected.id, 'completed.walk_in_test.corrected');
+          const partial = await createOrder(ctx, 'walk_in_test');
+          await simulate(ctx, partial.id, 'sample_with_lab.walk_in_test.partial_results');
+          const orders = [
+            await seededOrder(ctx, 'at_home_phlebotomy', 'completed'),
+            corrected,
+            partial,
+          ];
+          for (const order of orders) {
+            const { body } = await ctx.api.call('GET', `/v3/order/${order.id}/result/metadata`, {
+              expect: 200,
+            });
+            const { body: results } = await ctx.api.call<{ metadata: unknown }>(
+              'GET',
+              `/v3/order/${order.id}/result`,
+              { expect: 200 },
+            );
+            expect(body).toEqual(results.metadata);
+          }
+        },
+      },
+      {
+        name: 'an order without results yet, or an unknown one, is a 404',
+        async run(ctx) {
+          const order = await createOrder(ctx, 'walk_in_test');
+          await ctx.api.call('GET', `/v3/order/${order.id}/result/metadata`, { expect: 404 });
+          await ctx.api.call('GET', `/v3/order/${UNKNOWN_ID}/result/metadata`, { expect: 404 });
         },
       },
     ],

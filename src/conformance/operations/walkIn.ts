@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../contract/appointments';
 import {
   communicationSettingsBodySchema,
@@ -242,6 +243,21 @@ export const WALK_IN: OperationCheck[] = [
             unknownMembers: [UNKNOWN_MEMBER],
             expect: 200,
           });
+        },
+      },
+      {
+        name: 'a well-formed reason id that is no reason is a 422 on cancellationReasonId',
+        async run(ctx) {
+          const order = await bookedOrder(ctx, 10);
+          const { body } = await ctx.api.call<{ detail: { loc: unknown[] }[] }>(
+            'PATCH',
+            `/v3/order/${order.id}/psc/appointment/cancel`,
+            {
+              json: cancelPscAppointmentSchema.parse({ cancellationReasonId: UNKNOWN_ID }),
+              expect: 422,
+            },
+          );
+          expect(body.detail.map((d) => d.loc)).toEqual([['body', 'cancellationReasonId']]);
         },
       },
       {

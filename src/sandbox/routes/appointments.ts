@@ -214,26 +214,42 @@ export async function rescheduleLatest(
   return { code: 200, body: appointment };
 }
 
-/** Cancels the order's live appointment for one of `reasons`; `data` is the event's. */
+export const UNKNOWN_REASON_MESSAGE = 'Value error, not one of the cancellation reasons';
+
+/**
+ * A reason id of the right shape that is no reason: the document declares 200 and 422 only
+ * for cancel, so it is the body's field that is wrong (pydantic's value_error on that field).
+ */
+const unknownReason = (field: string, input: string): AppointmentOutcome => ({
+  code: 422,
+  body: {
+    detail: [{ loc: ['body', field], msg: UNKNOWN_REASON_MESSAGE, type: 'value_error', input }],
+  },
+});
+
+/**
+ * Cancels the order's live appointment for one of `reasons`; `data` is the event's.
+ * `reasonField` is the body member that named the reason (the two kinds spell it apart).
+ */
 export async function cancelLatest(
   ctx: TrackingContext,
   table: AppointmentTable,
   orderId: string,
   reasons: readonly { id: string; name: string }[],
-  reasonId: string,
+  reason: { field: string; id: string },
   data: (reason: string) => Record<string, unknown>,
 ): Promise<AppointmentOutcome> {
   const found = await orderAppointment(ctx, table, orderId);
   if (found.refusal) return found.refusal;
   const { stored, appointment } = found;
+  const known = reasons.find((r) => r.id === reason.id.toLowerCase());
+  if (!known) return unknownReason(reason.field, reason.id);
   if (!isLive(appointment)) return refuse(400, 'There is no appointment to cancel.');
-  const reason = reasons.find((r) => r.id === reasonId.toLowerCase());
-  if (!reason) return refuse(400, 'Unknown cancellation reason.');
   const at = ctx.now().toISOString();
   await changeAppointment(ctx, table, stored, appointment, at, 'cancelled', {
     status: 'cancelled',
     can_reschedule: false,
-    event_data: data(reason.name),
+    event_data: data(known.name),
   });
   // Before the requisition (or after the order's own cancel) the order keeps its status.
   if (['appointment_pending', 'appointment_scheduled'].includes(stored.lowLevel))

@@ -61,6 +61,22 @@ export const labTestCatalogueRoutes: FastifyPluginCallback<RouteContext> = (app,
 
   app.get('/v3/lab_tests/labs', async () => listLabs(ctx.db));
 
+  const labTestQuery = z.object({ lab_account_id: z.guid().nullish() });
+
+  // A lab account narrows what is available to its lab: another lab's test is not found there.
+  app.get('/v3/lab_tests/:lab_test_id', async (request, reply) => {
+    const { lab_test_id } = parseRequestPart(labTestPath, request.params, 'path');
+    const query = parseRequestPart(labTestQuery, request.query, 'query');
+    const account = await labOfAccount(query.lab_account_id);
+    if (!account.found) return reply.code(404).send({ detail: NOT_FOUND_DETAIL.labAccount });
+    const test = await findTeamLabTest(ctx.db, ctx.teamId, lab_test_id);
+    const lab = test?.response.lab?.slug;
+    if (!test || (account.lab && lab !== account.lab)) {
+      return reply.code(404).send({ detail: LAB_TEST_NOT_FOUND });
+    }
+    return test.response;
+  });
+
   app.get('/v3/lab_tests/:lab_test_id/markers', async (request, reply) => {
     const { lab_test_id } = parseRequestPart(labTestPath, request.params, 'path');
     const query = parseRequestPart(markerPageQuerySchema, request.query, 'query');

@@ -110,8 +110,10 @@ export const parsingJobsRoutes: FastifyPluginAsync<ParsingJobsContext> = async (
       .executeTakeFirst();
     if (!user) return reply.code(404).send({ detail: USER_NOT_FOUND });
 
+    const id = randomUUID();
     const job = {
-      id: randomUUID(),
+      id,
+      job_id: id,
       status: 'upload_pending' as const,
       failure_reason: null,
       data: null,

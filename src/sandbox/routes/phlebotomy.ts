@@ -214,7 +214,7 @@ export const phlebotomyRoutes: FastifyPluginCallback<TrackingContext> = (app, ct
         TABLE,
         order_id,
         CANCELLATION_REASONS,
-        body.cancellation_reason_id,
+        { field: 'cancellation_reason_id', id: body.cancellation_reason_id },
         (reason) => ({
           cancellation_reason: reason,
           notes: body.notes ?? null,

@@ -390,7 +390,7 @@ export const pscRoutes: FastifyPluginCallback<PscContext> = (app, ctx, done) => 
         TABLE,
         order_id,
         PSC_CANCELLATION_REASONS,
-        body.cancellationReasonId,
+        { field: 'cancellationReasonId', id: body.cancellationReasonId },
         (reason) => ({ cancellation_reason: reason, note: body.note ?? null }),
       ),
     );

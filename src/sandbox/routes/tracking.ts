@@ -97,6 +97,17 @@ export const trackingRoutes: FastifyPluginCallback<TrackingContext> = (app, ctx,
     return results;
   });
 
+  // The metadata alone (lab, provider, sample dates), as the results answer carries it.
+  app.get('/v3/order/:order_id/result/metadata', async (request, reply) => {
+    const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
+    const stored = await loadOrder(ctx.db, ctx.teamId, order_id);
+    if (!stored) return reply.code(404).send({ detail: NOT_FOUND.result });
+    const results = (await findResults(ctx.db, stored.record.document.id)) as
+      { metadata?: unknown } | undefined;
+    if (!results) return reply.code(404).send({ detail: 'No results for this order yet' });
+    return results.metadata;
+  });
+
   app.get('/v3/order/:order_id/result/pdf', async (request, reply) => {
     const { order_id } = parseRequestPart(orderPathSchema, request.params, 'path');
     const stored = await loadOrder(ctx.db, ctx.teamId, order_id);

@@ -22,6 +22,7 @@ import {
   userResponse,
   type UserRow,
 } from '../store/users';
+import { connectionsOf } from '../seed/providers';
 import type { RouteContext } from './context';
 import { parseBody, type Outcome } from './outcome';
 
@@ -79,15 +80,16 @@ export const usersRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done)
       created_on: ctx.now().toISOString(),
       request: parsed.value,
     });
-    return userResponse(row);
+    return userResponse(row, ctx.now());
   });
 
   app.get('/v2/user', async (request) => {
     const query = parseRequestPart(usersListQuerySchema, request.query, 'query');
-    return findUsersPage(ctx.db, ctx.teamId, query);
+    return findUsersPage(ctx.db, ctx.teamId, query, ctx.now());
   });
 
-  // MetricsResult. No wearable connections exist here, so the connection counts are zero.
+  // MetricsResult. Every live user has the same connections (seed/providers.ts), none errored;
+  // the weekly series of new connections is not kept.
   app.get('/v2/user/metrics', async () => {
     const [users, orders] = await Promise.all([
       ctx.db
@@ -104,7 +106,7 @@ export const usersRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done)
     ]);
     return {
       team_id: ctx.teamId,
-      number_of_connected_sources: 0,
+      number_of_connected_sources: users.n * connectionsOf('', ctx.now()).length,
       number_of_users: users.n,
       number_of_errored_connected_sources: 0,
       number_of_connected_sources_by_week: [],
@@ -119,14 +121,14 @@ export const usersRoutes: FastifyPluginCallback<RouteContext> = (app, ctx, done)
       return reply.code(404).send({ detail: USER_GONE });
     }
     if (row.deleted_at) return reply.code(404).send({ detail: USER_DELETED_GET });
-    return userResponse(row);
+    return userResponse(row, ctx.now());
   });
 
   app.get('/v2/user/resolve/:client_user_id', async (request, reply) => {
     const { client_user_id } = parseRequestPart(clientUserPathSchema, request.params, 'path');
     const row = await findUserByClientId(ctx.db, ctx.teamId, client_user_id);
     if (!row || row.deleted_at !== null) return reply.code(404).send({ detail: USER_GONE });
-    return userResponse(row);
+    return userResponse(row, ctx.now());
   });
 
   app.get('/v2/user/:user_id/info/latest', async (request, reply) => {

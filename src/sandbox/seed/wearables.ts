@@ -399,6 +399,18 @@ function isNight(hour: number): boolean {
   return hour >= 23 || hour < 7;
 }
 
+/** Which provider writes which generated resource: every patient's wearable connections. */
+export const WEARABLE_SOURCES: readonly { provider: string; resource: ChartedTimeseriesSlug }[] = (
+  Object.entries(SPECS) as [ChartedTimeseriesSlug, (typeof SPECS)[ChartedTimeseriesSlug]][]
+).flatMap(([resource, spec]) => spec.streams.map((s) => ({ provider: s.provider, resource })));
+
+/** When a user's wearable data begin: their providers were connected then. */
+export function wearableHistoryStart(userId: string, now: Date): Date {
+  const historyDays = userId === YEAR_OF_MINUTES_PATIENT_ID ? DEMO_HISTORY_DAYS : HISTORY_DAYS;
+  const end = Math.floor(now.getTime() / MINUTE) * MINUTE;
+  return new Date(end - historyDays * DAY);
+}
+
 export function isGeneratedResource(resource: string): resource is ChartedTimeseriesSlug {
   return Object.hasOwn(SPECS, resource);
 }

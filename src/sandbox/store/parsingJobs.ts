@@ -1,9 +1,14 @@
 import type { SandboxDb } from './database';
 import type { ParsedResultDocument } from '../parsing/reportLines';
 
-/** ParsingJob as returned (docs/lab-api-facts.md §9). */
+/**
+ * ParsingJob as returned (docs/lab-api-facts.md §9). `job_id` repeats `id`: current versions of
+ * the API answer both and current clients require it; the document (0.4.643) lacks it, a
+ * deliberate difference (src/contract/openapi/differences.ts).
+ */
 export interface ParsingJobDocument {
   id: string;
+  job_id: string;
   status: 'upload_pending' | 'started' | 'completed' | 'failed';
   failure_reason: string | null;
   data: { metadata: Record<string, string | null>; results: ParsedResultDocument[] } | null;
@@ -50,8 +55,10 @@ export async function findParsingJob(db: SandboxDb, teamId: string, id: string) 
     .where('id', '=', id.toLowerCase())
     .executeTakeFirst();
   if (!row) return undefined;
+  const job = JSON.parse(row.document) as ParsingJobDocument;
   return {
-    job: JSON.parse(row.document) as ParsingJobDocument,
+    // Jobs stored before job_id was answered get it on the way out.
+    job: { ...job, job_id: job.id },
     reportType: row.report_type,
     file: row.file,
   };

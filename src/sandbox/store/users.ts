@@ -1,4 +1,5 @@
 import type { CreateUserRequest, UserInfoRequest } from '../../contract';
+import { connectionsOf, providerLogo } from '../seed/providers';
 import type { SandboxDb } from './database';
 import { contains } from './like';
 import type { UserTable } from './schema';
@@ -8,8 +9,11 @@ export const DELETION_GRACE_MS = 7 * 86_400_000;
 
 export type UserRow = Omit<UserTable, 'deleted_at'> & { deleted_at: string | null };
 
-/** The user as GET /v2/user answers it (docs/lab-api-facts.md §10); the stored document keeps the rest. */
-export function userResponse(row: UserRow) {
+/**
+ * The user as GET /v2/user answers it (docs/lab-api-facts.md §10); the stored document keeps the rest.
+ * `connected_sources` are the providers of the user's wearable data as of `now` (seed/providers.ts).
+ */
+export function userResponse(row: UserRow, now: Date) {
   const doc = JSON.parse(row.document) as Record<string, unknown>;
   const text = (key: string) => (typeof doc[key] === 'string' ? doc[key] : null);
   const timeZone = text('fallback_time_zone');
@@ -19,7 +23,10 @@ export function userResponse(row: UserRow) {
     team_id: row.team_id,
     client_user_id: row.client_user_id,
     created_on: row.created_on,
-    connected_sources: [],
+    connected_sources: connectionsOf(row.id, now).map(({ provider, created_on }) => {
+      const named = { name: provider.name, slug: provider.slug, logo: providerLogo(provider.slug) };
+      return { provider: named, created_on, source: named };
+    }),
     fallback_time_zone: timeZone
       ? { id: timeZone, source_slug: 'manual', updated_at: row.created_on }
       : null,
@@ -91,6 +98,7 @@ export async function findUsersPage(
   db: SandboxDb,
   teamId: string,
   query: { offset: number; limit: number; search?: string | undefined },
+  now: Date,
 ) {
   let filtered = db
     .selectFrom('lab_user')
@@ -129,7 +137,7 @@ export async function findUsersPage(
       .execute(),
   ]);
   return {
-    users: rows.map(userResponse),
+    users: rows.map((row) => userResponse(row, now)),
     total: count.total,
     offset: query.offset,
     limit: query.limit,

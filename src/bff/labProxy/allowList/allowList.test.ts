@@ -55,6 +55,32 @@ describe('ordering calls', () => {
   });
 });
 
+describe('ICD-10 code calls', () => {
+  it('lets those who place orders check and look up codes, without an audit (no patient named)', () => {
+    for (const [method, path] of [
+      ['POST', '/v3/insurance/validate_icd_codes'],
+      ['GET', '/v3/insurance/search/diagnosis'],
+    ] as const) {
+      const matched = matchCall(method, path);
+      expect(matched && rolesWith(matched.call.permission), `${method} ${path}`).toEqual([
+        'coordinator',
+      ]);
+      expect(matched?.call.audit).toBeUndefined();
+    }
+  });
+});
+
+describe('wearables calls', () => {
+  it('lets those who read wearables read a patient’s providers (audited) and the provider list', () => {
+    const patient = matchCall('GET', '/v2/user/providers/6f1d3c2b-8a9e-4b7d-a1c0-2e5f7d9b3c18');
+    expect(patient && rolesWith(patient.call.permission)).toEqual(['coordinator', 'clinician']);
+    expect(patient?.call.audit?.idParam).toBe('user_id');
+    const list = matchCall('GET', '/v2/providers');
+    expect(list && rolesWith(list.call.permission)).toEqual(['coordinator', 'clinician']);
+    expect(list?.call.audit).toBeUndefined();
+  });
+});
+
 describe('order action calls', () => {
   const id = '6f1d3c2b-8a9e-4b7d-a1c0-2e5f7d9b3c18';
   it('keeps booking lookups and every change to coordinators, and audits them', () => {

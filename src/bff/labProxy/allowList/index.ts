@@ -1,6 +1,7 @@
 import type { Permission } from '../../../contract';
 import type { AnswerKind } from '../../platform/labApi/answer';
 import { ORDER_ACTION_CALLS } from './orderActions';
+import { ICD_CODE_CALLS } from './icdCodes';
 import { LAB_TEST_CATALOGUE_CALLS } from './labTestCatalogue';
 import { ORDER_DOCUMENT_CALLS } from './orderDocuments';
 import { ORDER_READING_CALLS } from './orderReading';
@@ -50,6 +51,7 @@ export const ALLOW_LIST: readonly AllowedCall[] = [
   ...ORDER_ACTION_CALLS,
   ...ORDER_DOCUMENT_CALLS,
   ...LAB_TEST_CATALOGUE_CALLS,
+  ...ICD_CODE_CALLS,
 ];
 
 export interface MatchedCall {

@@ -1,6 +1,10 @@
 import type { AllowedCall } from '.';
 
-/** Wearable timeseries. Large pages are streamed through by the proxy. */
+/**
+ * Wearables: timeseries (large pages are streamed through by the proxy), a patient's
+ * connected providers (patient data: audited), and the provider list with display names
+ * (no patient: not audited).
+ */
 export const WEARABLES_CALLS: readonly AllowedCall[] = [
   {
     method: 'GET',
@@ -8,4 +12,11 @@ export const WEARABLES_CALLS: readonly AllowedCall[] = [
     permission: 'wearables.read',
     audit: { recordType: 'timeseries', idParam: 'user_id' },
   },
+  {
+    method: 'GET',
+    path: '/v2/user/providers/{user_id}',
+    permission: 'wearables.read',
+    audit: { recordType: 'wearable_connections', idParam: 'user_id' },
+  },
+  { method: 'GET', path: '/v2/providers', permission: 'wearables.read' },
 ];
