@@ -19,6 +19,7 @@ type AccountRow = {
   status: AdminAccount['status'];
   oidc_subject: string | null;
   created_at: number;
+  last_sign_in_at: number | null;
 };
 
 const toAdminAccount = (row: AccountRow, sessions: number): AdminAccount => ({
@@ -30,6 +31,8 @@ const toAdminAccount = (row: AccountRow, sessions: number): AdminAccount => ({
   source: row.oidc_subject ? 'sso' : 'password',
   created_at: new Date(row.created_at).toISOString(),
   sessions,
+  last_sign_in_at:
+    row.last_sign_in_at === null ? null : new Date(row.last_sign_in_at).toISOString(),
 });
 
 const ACCOUNT_COLUMNS = [
@@ -40,6 +43,7 @@ const ACCOUNT_COLUMNS = [
   'status',
   'oidc_subject',
   'created_at',
+  'last_sign_in_at',
 ] as const;
 
 /** Every account with its sessions still within the idle timeout (`liveSince`). */
@@ -86,6 +90,7 @@ export async function createInvitedAccount(
     status: 'invited',
     oidc_subject: null,
     created_at: now,
+    last_sign_in_at: null,
   };
   const inserted = await db
     .insertInto('console_account')
