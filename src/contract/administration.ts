@@ -112,9 +112,12 @@ export const newAccountSchema = z.object({
 export type NewAccount = z.infer<typeof newAccountSchema>;
 
 export const accountChangeSchema = z
-  .object({ role: roleSchema, status: z.enum(['active', 'disabled']) })
+  .object({ role: roleSchema, status: z.enum(['active', 'disabled']), name: accountNameSchema })
   .partial()
-  .refine((v) => v.role !== undefined || v.status !== undefined, 'Nothing to change.');
+  .refine(
+    (v) => v.role !== undefined || v.status !== undefined || v.name !== undefined,
+    'Nothing to change.',
+  );
 export type AccountChange = z.infer<typeof accountChangeSchema>;
 
 /** A link to set a password: shown once to the admin, who passes it on. */

@@ -73,6 +73,9 @@ export const sessionEndReasonSchema = z.enum(
   Object.keys(SESSION_END_REASONS) as [SessionEndReason, ...SessionEndReason[]],
 );
 
+/** The live stream's last event when an admin ended the session: its data is `{ code }`. */
+export const LIVE_SESSION_ENDED_EVENT = 'session-ended';
+
 /** The sign-in answer's problem `code` when the password was right but the account is disabled. */
 export const ACCOUNT_DISABLED_CODE = 'account-disabled';
 export const ACCOUNT_DISABLED_MESSAGE =
