@@ -13,6 +13,7 @@ import {
 import { ManagementClient } from './management/client';
 import { managementRoutes } from './management/routes';
 import { SigningSecrets } from './webhooks/signingSecrets';
+import { SessionEnds } from './platform/session/sessionEnds';
 import { RESULT_CRITICAL_ACK_MINUTES_DEFAULT } from '../contract/resultsInbox';
 import { accessPlugin } from './platform/access/access';
 import { apiGuardPlugin } from './platform/http/apiGuard';
@@ -125,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const cookieName = opts.secureCookies ? '__Host-lab_session' : 'lab_session';
   const client = new LabApiClient(opts.upstream);
   const signingSecrets = new SigningSecrets(opts.store.db, opts.webhookSecret ?? null);
+  // Accounts end sessions, live holds streams open on them: the two rooms meet only here.
+  const sessionEnds = new SessionEnds();
   fastify.addHook('onClose', () => client.close());
 
   await fastify.register(errorsPlugin);
@@ -164,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(accountRoutes, {
     store: opts.store,
     sessionIdleSeconds: opts.sessionIdleSeconds,
+    sessionEnds,
   });
   await fastify.register(auditRoutes, { store: opts.store });
   await fastify.register(reportUploadRoutes, {
@@ -195,6 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     store: opts.store,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
     heartbeatMs: opts.liveHeartbeatMs ?? 15_000,
+    sessionEnds,
   });
   await fastify.register(webhooksPlugin, {
     store: opts.store,

@@ -79,6 +79,8 @@ export const adminAccountSchema = z.object({
   source: z.enum(['password', 'sso']),
   created_at: z.iso.datetime(),
   sessions: z.number().int(),
+  /** The last successful sign-in (password or single sign-on); null: never. */
+  last_sign_in_at: z.iso.datetime().nullable(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
@@ -110,9 +112,12 @@ export const newAccountSchema = z.object({
 export type NewAccount = z.infer<typeof newAccountSchema>;
 
 export const accountChangeSchema = z
-  .object({ role: roleSchema, status: z.enum(['active', 'disabled']) })
+  .object({ role: roleSchema, status: z.enum(['active', 'disabled']), name: accountNameSchema })
   .partial()
-  .refine((v) => v.role !== undefined || v.status !== undefined, 'Nothing to change.');
+  .refine(
+    (v) => v.role !== undefined || v.status !== undefined || v.name !== undefined,
+    'Nothing to change.',
+  );
 export type AccountChange = z.infer<typeof accountChangeSchema>;
 
 /** A link to set a password: shown once to the admin, who passes it on. */
@@ -142,11 +147,52 @@ export { SSO_ERRORS, type SsoError } from './ssoErrors';
 
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
+/** The record type of sign-in rows; their record id is the e-mail tried. */
+export const SIGN_IN_RECORD_TYPE = 'sign_in';
+
+/** What a sign-in row says happened, in `detail.reason`. */
+export const SIGN_IN_REASONS = {
+  'signed-in': 'Signed in',
+  'wrong-credentials': 'Wrong e-mail or password',
+  'account-disabled': 'Account disabled (correct password)',
+  'account-locked': 'Locked out after repeated failures',
+  'address-throttled': 'Too many failures from this address',
+  'signed-out': 'Signed out',
+  'sso-signed-in': 'Signed in through single sign-on',
+  'sso-no-role': 'Single sign-on: no role for this person',
+  'sso-disabled': 'Single sign-on: account disabled',
+  'sso-conflict': 'Single sign-on: e-mail used by a password account',
+  'sso-failed': 'Single sign-on did not complete',
+  'sso-unavailable': 'Single sign-on: identity provider unreachable',
+} as const;
+export type SignInReason = keyof typeof SIGN_IN_REASONS;
+
+/** One changed field of an account: what it was and what it became. */
+export const auditChangeSchema = z.object({
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+
+/** What a row says beyond its columns. */
+export const auditDetailSchema = z.object({
+  /** A sign-in's outcome (`SIGN_IN_REASONS`), or why single sign-on refused. */
+  reason: z.string().optional(),
+  /** The claim single sign-on missed (`email`, the role claim). */
+  missing_claim: z.string().optional(),
+  /** An account change, by field (`role`, `status`, `name`). */
+  changes: z.record(z.string(), auditChangeSchema).optional(),
+});
+export type AuditDetail = z.infer<typeof auditDetailSchema>;
+
 export const auditQuerySchema = z.object({
   account: z.string().trim().toLowerCase().max(254).optional(),
   action: z.string().trim().max(200).optional(),
   record: z.string().trim().max(200).optional(),
   outcome: z.enum(['success', 'refused', 'failed']).optional(),
+  /** Every row that reached this patient's data (a Lab API user id). */
+  patient: z.string().trim().max(200).optional(),
+  /** Every sign-in, failed sign-in, lockout, refusal and sign-out of this e-mail. */
+  sign_ins: z.string().trim().toLowerCase().max(254).optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
   /** Keyset cursor: the id of the last row of the previous page. */
@@ -165,6 +211,11 @@ export const auditRowSchema = z.object({
   record_id: z.string().nullable(),
   outcome: z.number().int(),
   request_id: z.string(),
+  /** The patient (Lab API user id) whose data the call reached. */
+  patient_id: z.string().nullable(),
+  /** The caller's address, on sign-in rows. */
+  client_address: z.string().nullable(),
+  detail: auditDetailSchema.nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

@@ -164,14 +164,21 @@ describe('console accounts for admins', () => {
       role: 'clinician',
     });
     expect(promoted.statusCode).toBe(200);
-    // The role applies to the live session at its next call.
+    // A role change signs the account out: its next call is told why.
+    const after = await call(session, 'GET', '/api/session');
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'role-changed' });
+    const promotedSession = cookieOf(await signInAs('changing@stack.test', first));
     expect(
-      sessionResponseSchema.parse((await call(session, 'GET', '/api/session')).json()).account.role,
+      sessionResponseSchema.parse((await call(promotedSession, 'GET', '/api/session')).json())
+        .account.role,
     ).toBe('clinician');
 
     const ended = await call(admin, 'DELETE', `${ADMIN_ACCOUNTS_PATH}/${id}/sessions`);
     expect(ended.statusCode).toBe(204);
-    expect((await call(session, 'GET', '/api/session')).statusCode).toBe(401);
+    const endedAnswer = await call(promotedSession, 'GET', '/api/session');
+    expect(endedAnswer.statusCode).toBe(401);
+    expect(endedAnswer.json()).toMatchObject({ code: 'sessions-ended' });
 
     const again = cookieOf(await signInAs('changing@stack.test', first));
     const reset = await call(admin, 'POST', `${ADMIN_ACCOUNTS_PATH}/${id}/password-link`);
@@ -189,7 +196,8 @@ describe('console accounts for admins', () => {
     });
     expect(disabled.statusCode).toBe(200);
     expect((await call(third, 'GET', '/api/session')).statusCode).toBe(401);
-    expect((await signInAs('changing@stack.test', second)).statusCode).toBe(401);
+    // The right password learns that the account is disabled (a wrong one would not).
+    expect((await signInAs('changing@stack.test', second)).statusCode).toBe(403);
     const enabled = await call(admin, 'PATCH', `${ADMIN_ACCOUNTS_PATH}/${id}`, {
       status: 'active',
     });

@@ -156,6 +156,18 @@ async function whoAmI(cookie: string | null) {
 
 const refusals = () => stack.logs.filter((line) => line.includes('single sign-on refused'));
 
+/** The sign-in rows of single sign-on, newest first, as the admin's filter reads them. */
+const ssoRows = async () =>
+  (await listAudit(stack.store.db, 1000))
+    .filter((r) => r.action === `GET ${SSO_CALLBACK_PATH}`)
+    .map((r) => ({
+      email: r.account_email,
+      record_type: r.record_type,
+      outcome: r.outcome,
+      detail: r.detail === null ? null : (JSON.parse(r.detail) as unknown),
+      address: r.client_address,
+    }));
+
 describe('single sign-on with OpenID Connect (code flow, PKCE)', () => {
   it('tells the sign-in page that single sign-on is there, and how to call it', async () => {
     const answer = await stack.request(null, 'GET', SIGN_IN_OPTIONS_PATH);
@@ -207,6 +219,17 @@ describe('single sign-on with OpenID Connect (code flow, PKCE)', () => {
     ).toEqual(['alice@hospital.test', 'casey@hospital.test']);
     const trail = await listAudit(stack.store.db, 100);
     expect(trail.filter((r) => r.action === `GET ${SSO_CALLBACK_PATH}`)).toHaveLength(3);
+    expect((await ssoRows())[0]).toEqual({
+      email: 'casey@hospital.test',
+      record_type: 'sign_in',
+      outcome: 303,
+      detail: { reason: 'sso-signed-in' },
+      address: '127.0.0.1',
+    });
+    // The accounts list shows when each last signed in.
+    expect(list.find((a) => a.email === 'alice@hospital.test')?.last_sign_in_at).toEqual(
+      expect.stringMatching(/^\d{4}-/),
+    );
   });
 
   it('gives no access, with a clear reason, to a person whose claim maps to no role', async () => {
@@ -215,6 +238,12 @@ describe('single sign-on with OpenID Connect (code flow, PKCE)', () => {
     expect(browser.session()).toBeNull();
     const accounts = await stack.store.db.selectFrom('console_account').select('email').execute();
     expect(accounts.map((a) => a.email)).not.toContain('nora@hospital.test');
+    // The trail says who was refused and which claim gave no role.
+    expect((await ssoRows())[0]).toMatchObject({
+      email: 'nora@hospital.test',
+      outcome: 401,
+      detail: { reason: 'sso-no-role', missing_claim: 'groups' },
+    });
   });
 
   it('refuses a callback whose state is not the one it sent', async () => {
@@ -229,6 +258,11 @@ describe('single sign-on with OpenID Connect (code flow, PKCE)', () => {
     expect(landed).toBe(`${CONSOLE}/sign-in?sso=failed`);
     expect(browser.session()).toBeNull();
     expect(refusals().slice(before).join()).toMatch(/state/);
+    expect((await ssoRows())[0]).toMatchObject({
+      email: null,
+      outcome: 401,
+      detail: { reason: 'sso-failed' },
+    });
   });
 
   it('refuses a replayed authorization code, by the same browser or with a new attempt', async () => {
@@ -308,6 +342,11 @@ describe('single sign-on with OpenID Connect (code flow, PKCE)', () => {
     const { landed, browser } = await signInThroughProvider(casey);
     expect(landed).toBe(`${CONSOLE}/sign-in?sso=disabled`);
     expect(browser.session()).toBeNull();
+    expect((await ssoRows())[0]).toMatchObject({
+      email: 'casey@hospital.test',
+      outcome: 403,
+      detail: { reason: 'sso-disabled' },
+    });
   });
 
   it('without OIDC_* settings there is no single sign-on', async () => {

@@ -4,6 +4,7 @@ import {
   ANTI_FORGERY_HEADER,
   ANTI_FORGERY_VALUE,
   LIVE_EVENTS_PATH,
+  LIVE_SESSION_ENDED_EVENT,
   SVIX_HEADERS,
   WEBHOOK_RECEIVER_PATH,
   liveEventSchema,
@@ -59,6 +60,8 @@ export interface LiveClient {
   events: LiveEvent[];
   /** Ids sent as `event: reset`. */
   resets: string[];
+  /** The `code` of `event: session-ended`, when an admin ended the session. */
+  sessionEnded: string[];
   /** Resolves with the first received event matching, failing after `withinMs`. */
   waitFor(match: (event: LiveEvent) => boolean, withinMs?: number): Promise<LiveEvent>;
   close(): void;
@@ -87,6 +90,7 @@ export async function openLiveStream(
   }
   const events: LiveEvent[] = [];
   const resets: string[] = [];
+  const sessionEnded: string[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const closed = (async () => {
     let buffer = '';
@@ -107,7 +111,9 @@ export async function openLiveStream(
             fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
           }
           if (fields.get('event') === 'reset') resets.push(fields.get('id') ?? '');
-          else if (fields.has('data')) {
+          else if (fields.get('event') === LIVE_SESSION_ENDED_EVENT) {
+            sessionEnded.push((JSON.parse(fields.get('data') ?? '{}') as { code: string }).code);
+          } else if (fields.has('data')) {
             const event = liveEventSchema.strict().parse(JSON.parse(fields.get('data') ?? ''));
             if (event.id !== fields.get('id')) throw new Error('SSE id differs from the event id');
             events.push(event);
@@ -121,6 +127,7 @@ export async function openLiveStream(
   return {
     events,
     resets,
+    sessionEnded,
     closed,
     async waitFor(match, withinMs = 10_000) {
       const deadline = Date.now() + withinMs;

@@ -5,8 +5,10 @@ import {
   type AccountChange,
   type AdminAccount,
   type NewAccount,
+  type SessionEndReason,
 } from '../../contract';
 import { hashPassword } from '../platform/accounts/passwords';
+import { endSessionsOf } from '../platform/session/sessions';
 import type { Database } from '../platform/database/schema';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -19,6 +21,7 @@ type AccountRow = {
   status: AdminAccount['status'];
   oidc_subject: string | null;
   created_at: number;
+  last_sign_in_at: number | null;
 };
 
 const toAdminAccount = (row: AccountRow, sessions: number): AdminAccount => ({
@@ -30,6 +33,8 @@ const toAdminAccount = (row: AccountRow, sessions: number): AdminAccount => ({
   source: row.oidc_subject ? 'sso' : 'password',
   created_at: new Date(row.created_at).toISOString(),
   sessions,
+  last_sign_in_at:
+    row.last_sign_in_at === null ? null : new Date(row.last_sign_in_at).toISOString(),
 });
 
 const ACCOUNT_COLUMNS = [
@@ -40,6 +45,7 @@ const ACCOUNT_COLUMNS = [
   'status',
   'oidc_subject',
   'created_at',
+  'last_sign_in_at',
 ] as const;
 
 /** Every account with its sessions still within the idle timeout (`liveSince`). */
@@ -56,6 +62,7 @@ export async function listAdminAccounts(
         .select(eb.fn.countAll<string | number>().as('n'))
         .whereRef('session.account_id', '=', 'console_account.id')
         .where('session.last_seen_at', '>', liveSince)
+        .where('session.ended_reason', 'is', null)
         .as('sessions'),
     )
     .orderBy('email')
@@ -86,6 +93,7 @@ export async function createInvitedAccount(
     status: 'invited',
     oidc_subject: null,
     created_at: now,
+    last_sign_in_at: null,
   };
   const inserted = await db
     .insertInto('console_account')
@@ -136,7 +144,17 @@ export async function changeAccount(
   actorId: string,
   id: string,
   change: AccountChange,
-): Promise<{ ok: true; account: AdminAccount } | { ok: false; refusal: ChangeRefusal }> {
+): Promise<
+  | {
+      ok: true;
+      account: AdminAccount;
+      /** Each field that changed, before and after, for the audit row. */
+      changes: Record<string, { before: string | null; after: string | null }>;
+      /** Why the account's sessions were ended, when they were. */
+      endedSessions: SessionEndReason | null;
+    }
+  | { ok: false; refusal: ChangeRefusal }
+> {
   return db.transaction().execute(async (trx) => {
     const target = await lockAdmins(trx).then(() =>
       trx
@@ -172,12 +190,38 @@ export async function changeAccount(
           ? await reactivatedStatus(trx, id)
           : target.status;
     const role = change.role ?? target.role;
-    await trx.updateTable('console_account').set({ role, status }).where('id', '=', id).execute();
+    const name = change.name ?? target.name;
+    await trx
+      .updateTable('console_account')
+      .set({ role, status, name })
+      .where('id', '=', id)
+      .execute();
+    // A disabled account, or one whose role changed, is signed out everywhere at once: a
+    // page opened under the old role must not keep showing what that role could see.
+    const endedSessions =
+      status === 'disabled' && target.status !== 'disabled'
+        ? ('account-disabled' as const)
+        : role !== target.role
+          ? ('role-changed' as const)
+          : null;
+    if (endedSessions) await endSessionsOf(trx, id, endedSessions);
     if (status === 'disabled') {
-      await trx.deleteFrom('session').where('account_id', '=', id).execute();
       await trx.deleteFrom('password_link').where('account_id', '=', id).execute();
     }
-    return { ok: true, account: toAdminAccount({ ...target, role, status }, 0) };
+    const changes: Record<string, { before: string; after: string }> = {};
+    for (const [field, before, after] of [
+      ['role', target.role, role],
+      ['status', target.status, status],
+      ['name', target.name, name],
+    ] as const) {
+      if (before !== after) changes[field] = { before, after };
+    }
+    return {
+      ok: true,
+      account: toAdminAccount({ ...target, role, status, name }, 0),
+      changes,
+      endedSessions,
+    };
   });
 }
 
@@ -215,7 +259,7 @@ export async function resetPassword(db: Kysely<Database>, id: string, now: numbe
       .set({ password_hash: '' })
       .where('id', '=', id)
       .execute();
-    await trx.deleteFrom('session').where('account_id', '=', id).execute();
+    await endSessionsOf(trx, id, 'password-reset');
   });
   const purpose = account.status === 'invited' ? 'invitation' : 'reset';
   const link = await issuePasswordLink(db, id, purpose, now);
@@ -223,8 +267,7 @@ export async function resetPassword(db: Kysely<Database>, id: string, now: numbe
 }
 
 export async function endAccountSessions(db: Kysely<Database>, id: string): Promise<number> {
-  const result = await db.deleteFrom('session').where('account_id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return endSessionsOf(db, id, 'sessions-ended');
 }
 
 /**

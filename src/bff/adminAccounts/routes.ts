@@ -11,6 +11,7 @@ import {
 import { sendProblem, TITLES } from '../platform/http/problem';
 import { appendAudit } from '../platform/audit/audit';
 import type { Store } from '../platform/database/database';
+import type { SessionEnds } from '../platform/session/sessionEnds';
 import {
   acceptPasswordLink,
   changeAccount,
@@ -54,7 +55,7 @@ const linkBody = (account: AdminAccount, token: string, expiresAt: number): Invi
  */
 export function accountRoutes(
   fastify: FastifyInstance,
-  opts: { store: Store; sessionIdleSeconds: number },
+  opts: { store: Store; sessionIdleSeconds: number; sessionEnds: SessionEnds },
 ) {
   const { db } = opts.store;
   const item = `${ADMIN_ACCOUNTS_PATH}/:id`;
@@ -96,7 +97,12 @@ export function accountRoutes(
     async (request, reply) => {
       const parsed = accountChangeSchema.safeParse(request.body);
       if (!parsed.success) {
-        return refuse(reply, 400, 'Give a role, or a status of active or disabled.');
+        return refuse(
+          reply,
+          400,
+          parsed.error.issues.find((i) => i.path[0] === 'name')?.message ??
+            'Give a role, a name, or a status of active or disabled.',
+        );
       }
       const actor = request.session?.account.id ?? '';
       const result = await changeAccount(db, actor, request.params.id, parsed.data);
@@ -104,6 +110,8 @@ export function accountRoutes(
         const refusal = REFUSALS[result.refusal];
         return refuse(reply, refusal.status, refusal.detail);
       }
+      request.auditedDetail = { changes: result.changes };
+      if (result.endedSessions) opts.sessionEnds.announce(request.params.id, result.endedSessions);
       return result.account;
     },
   );
@@ -113,6 +121,7 @@ export function accountRoutes(
     { config: oneAccount },
     async (request, reply) => {
       const result = await resetPassword(db, request.params.id, Date.now());
+      if (result.ok) opts.sessionEnds.announce(request.params.id, 'password-reset');
       if (!result.ok) {
         if (result.refusal === 'not-found') return refuse(reply, 404, REFUSALS['not-found'].detail);
         return refuse(
@@ -132,6 +141,7 @@ export function accountRoutes(
     { config: oneAccount },
     async (request, reply) => {
       await endAccountSessions(db, request.params.id);
+      opts.sessionEnds.announce(request.params.id, 'sessions-ended');
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,10 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { AuditQuery, AuditRow } from '../../contract';
+import {
+  SIGN_IN_RECORD_TYPE,
+  auditDetailSchema,
+  type AuditQuery,
+  type AuditRow,
+} from '../../contract';
 import type { Database } from '../platform/database/schema';
 
 export type AuditFilters = Omit<AuditQuery, 'before' | 'limit'>;
@@ -21,6 +26,12 @@ export function filteredAudit(db: Kysely<Database>, filters: AuditFilters) {
   if (filters.account) query = query.where('account_email', '=', filters.account);
   if (filters.action) query = query.where('action', '=', filters.action);
   if (filters.record) query = query.where('record_id', '=', filters.record);
+  if (filters.patient) query = query.where('patient_id', '=', filters.patient);
+  if (filters.sign_ins) {
+    query = query
+      .where('record_type', '=', SIGN_IN_RECORD_TYPE)
+      .where('record_id', '=', filters.sign_ins);
+  }
   if (filters.outcome) {
     const [low, high] = OUTCOME_RANGES[filters.outcome];
     query = query.where('outcome', '>=', low).where('outcome', '<=', high);
@@ -40,6 +51,9 @@ const COLUMNS = [
   'record_id',
   'outcome',
   'request_id',
+  'patient_id',
+  'client_address',
+  'detail',
 ] as const;
 
 /** One page, newest first, older than `before`; the hash columns stay in the BFF. */
@@ -75,8 +89,21 @@ export function toAuditRow(row: {
   record_id: string | null;
   outcome: number;
   request_id: string;
+  patient_id: string | null;
+  client_address: string | null;
+  detail: string | null;
 }): AuditRow {
-  return { ...row, at: new Date(row.at).toISOString() };
+  return { ...row, at: new Date(row.at).toISOString(), detail: parseDetail(row.detail) };
+}
+
+/* Written by the BFF itself, so it parses; a row that somehow does not shows no detail. */
+function parseDetail(text: string | null) {
+  if (text === null) return null;
+  try {
+    return auditDetailSchema.safeParse(JSON.parse(text)).data ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export async function countAudit(db: Kysely<Database>, filters: AuditFilters): Promise<number> {

@@ -5,6 +5,7 @@ import { IdempotencyScope } from './idempotency';
 import type { Access, Audit } from '../platform/access/access';
 import { sendProblem } from '../platform/http/problem';
 import { describeCall, matchCall } from './allowList';
+import { patientInRequest, patientOfCall } from './auditPatient';
 import { recordIdInAnswer, recordIdInRequest } from './auditRecord';
 import { callLabApi, sendLabAnswer } from '../platform/labApi/answer';
 import { FORWARDED_REQUEST_HEADERS, pickHeaders } from '../platform/labApi/headers';
@@ -53,6 +54,7 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
         recordType: target.recordType,
         action: describeCall(matched.call),
         recordId: () => recordIdInRequest(matched, query),
+        patientId: () => patientInRequest(matched, query),
       };
     },
   };
@@ -93,6 +95,15 @@ export function labProxyRoutes(fastify: FastifyInstance, opts: LabProxyOptions) 
     }
     const created = answer.ok ? recordIdInAnswer(matched, answer.status, answer.body) : null;
     if (created) request.auditedRecordId = created;
+    if (matched.call.audit) {
+      request.auditedPatientId = await patientOfCall(opts.store.db, opts.client, {
+        matched,
+        query,
+        status: answer.status,
+        body: answer.ok ? answer.body : null,
+        json: (matched.call.answers ?? 'json') === 'json',
+      });
+    }
     return sendLabAnswer(reply, answer);
   }
 

@@ -57,7 +57,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     {
       config: {
         access: 'reports.read',
-        audit: { recordType: 'parsing_job_list', recordId: patientAsked },
+        audit: { recordType: 'parsing_job_list', recordId: patientAsked, patientId: patientAsked },
       },
     },
     async (request, reply) => {
@@ -83,6 +83,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
       if (!record) {
         return sendProblem(reply, 404, 'Not found', 'This console has no record of that job.');
       }
+      request.auditedPatientId = record.user_id;
       return record;
     },
   );
@@ -135,6 +136,7 @@ export async function reportUploadRoutes(fastify: FastifyInstance, opts: ReportU
     const parsed = parsingJobFieldsSchema.safeParse(received.fields);
     if (!parsed.success)
       return sendProblem(reply, 400, 'Bad request', 'Choose the patient (user_id).');
+    request.auditedPatientId = parsed.data.user_id;
     const file = received.file;
     if (!file || file.size === 0) {
       return sendProblem(reply, 400, 'Bad request', 'Choose the lab report file.');

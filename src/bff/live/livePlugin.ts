@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Store } from '../platform/database/database';
+import type { SessionEnds } from '../platform/session/sessionEnds';
 import type { SessionPolicy } from '../platform/session/sessions';
 import { pruneLiveEvents } from './eventLog';
 import { InProcessFanout, PostgresFanout, type LiveFanout } from './fanout';
@@ -12,6 +13,7 @@ export interface LivePluginOptions {
   store: Store;
   policy: SessionPolicy;
   heartbeatMs: number;
+  sessionEnds: SessionEnds;
 }
 
 export interface Live {
@@ -66,5 +68,6 @@ export const livePlugin = fp(async function live(
     hub,
     policy: opts.policy,
     heartbeatMs: opts.heartbeatMs,
+    sessionEnds: opts.sessionEnds,
   });
 });

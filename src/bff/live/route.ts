@@ -8,6 +8,7 @@ import {
 } from '../../contract';
 import { sendProblem } from '../platform/http/problem';
 import type { Store } from '../platform/database/database';
+import type { SessionEnds } from '../platform/session/sessionEnds';
 import type { SessionPolicy } from '../platform/session/sessions';
 import { liveEventsAfter, liveLogBounds } from './eventLog';
 import type { LiveHub } from './hub';
@@ -20,6 +21,8 @@ export interface LiveRouteOptions {
   policy: SessionPolicy;
   /** Comment lines keep proxies from closing a quiet stream; the session is re-checked then. */
   heartbeatMs: number;
+  /** Sessions an admin ended: their streams on this replica close at once. */
+  sessionEnds: SessionEnds;
 }
 
 /** A reconnect further behind than this is told to refetch instead of replaying. */
@@ -38,11 +41,21 @@ function lastEventId(header: string | string[] | undefined): number | null {
  * a reconnect to another replica misses nothing.
  */
 export function liveRoutes(fastify: FastifyInstance, opts: LiveRouteOptions) {
-  const streams = new Set<LiveStream>();
+  /** Each open stream and the account it was opened by. */
+  const streams = new Map<LiveStream, string>();
+
+  const unsubscribeEnds = opts.sessionEnds.subscribe((accountId, reason) => {
+    for (const [stream, owner] of streams) {
+      if (owner !== accountId) continue;
+      stream.endSession(reason);
+      streams.delete(stream);
+    }
+  });
 
   // Open streams would hold the server open; they end first, and browsers reconnect.
   fastify.addHook('preClose', (done) => {
-    for (const stream of streams) stream.close();
+    unsubscribeEnds();
+    for (const stream of streams.keys()) stream.close();
     streams.clear();
     done();
   });
@@ -86,13 +99,14 @@ export function liveRoutes(fastify: FastifyInstance, opts: LiveRouteOptions) {
 
       // Subscribed before the log is read: an event committed meanwhile is held, not lost.
       const stream = new LiveStream(res, kinds);
-      streams.add(stream);
+      streams.set(stream, session.account.id);
       const unsubscribe = opts.hub.subscribe((event) => stream.live(event));
       const heartbeat = setInterval(() => {
         stream.heartbeat();
         sessionStillLive(opts.store.db, session.tokenHash, opts.policy, Date.now()).then(
           (live) => {
-            if (!live) stream.close();
+            if (typeof live === 'string') stream.endSession(live);
+            else if (!live) stream.close();
           },
           (error: unknown) => request.log.warn({ err: error }, 'live stream session check failed'),
         );

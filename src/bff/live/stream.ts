@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { LIVE_RESET_EVENT, type LiveEvent, type LiveEventKind } from '../../contract';
+import {
+  LIVE_RESET_EVENT,
+  LIVE_SESSION_ENDED_EVENT,
+  type LiveEvent,
+  type LiveEventKind,
+  type SessionEndReason,
+} from '../../contract';
 
 /** A stream this far behind (a stalled client) is closed; its reconnect resumes from the log. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -46,6 +52,12 @@ export class LiveStream {
 
   heartbeat() {
     this.write(': heartbeat\n\n');
+  }
+
+  /** An admin ended the session: the page is told why, then the stream closes. */
+  endSession(code: SessionEndReason) {
+    this.write(`event: ${LIVE_SESSION_ENDED_EVENT}\ndata: ${JSON.stringify({ code })}\n\n`);
+    this.close();
   }
 
   close() {

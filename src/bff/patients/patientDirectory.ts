@@ -59,6 +59,7 @@ export function patientDirectoryRoutes(
       action: INFO_CALL,
       recordType: 'patient_demographics',
       recordId: userId,
+      patientId: userId,
       outcome: status,
     });
     const info = userInfoSchema.safeParse(body);

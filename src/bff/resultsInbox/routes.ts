@@ -17,6 +17,7 @@ import {
   type InboxResponse,
   type Order,
 } from '../../contract';
+import { patientOfOrder, rememberOrderPatients } from '../platform/audit/orderPatients';
 import { sendProblem } from '../platform/http/problem';
 import { callLabApi } from '../platform/labApi/answer';
 import type { LabApiClient } from '../platform/labApi/upstream';
@@ -96,6 +97,12 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
       query.set('order_direction', 'desc');
       const answer = await labGet(`/v3/orders?${query.toString()}`, ordersPageSchema);
       orders.push(...answer.orders);
+      // Later rows naming one of these orders (its result, its PDF) name its patient.
+      await rememberOrderPatients(
+        opts.store.db,
+        answer.orders.map((o) => ({ orderId: o.id, userId: o.user_id })),
+        Date.now(),
+      );
       const total = answer.total ?? null;
       const done =
         answer.orders.length < ORDERS_PAGE_SIZE_MAX || (total !== null && orders.length >= total);
@@ -203,6 +210,7 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
     async (request, reply) => {
       const query = orderIdQuerySchema.safeParse(request.query);
       if (!query.success) return sendProblem(reply, 400, 'Bad request', 'order_id must be a UUID.');
+      request.auditedPatientId = await patientOfOrder(opts.store.db, query.data.order_id);
       const acks = await acknowledgementsOf(opts.store.db, [query.data.order_id]);
       reply.header('cache-control', 'no-store');
       return { acknowledgements: acks.map(toAcknowledgement) };
@@ -220,21 +228,32 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
     const account = request.session?.account;
     if (!account) return sendProblem(reply, 401, 'Sign-in required', 'Sign in to continue.');
     const refusals: AcknowledgeRefusal[] = [];
+    /** Each order's patient, read from the order itself just now. */
+    const patients = new Map<string, string>();
     for (const item of items) {
       let order: Order;
       try {
         order = await labGet(`/v3/order/${encodeURIComponent(item.order_id)}`, orderSchema);
       } catch (error) {
         const status = error instanceof LabApiFailure ? error.status : 500;
-        await request.auditRow({ recordId: item.order_id, outcome: status });
+        await request.auditRow({
+          recordId: item.order_id,
+          patientId: await patientOfOrder(opts.store.db, item.order_id),
+          outcome: status,
+        });
         return fail(reply, error);
       }
+      patients.set(order.id, order.user_id);
       const refusal = acknowledgeRefusal(order, item.version, mode);
       if (refusal) refusals.push(refusal);
     }
     if (refusals.length > 0) {
       for (const refusal of refusals) {
-        await request.auditRow({ recordId: refusal.orderId, outcome: 409 });
+        await request.auditRow({
+          recordId: refusal.orderId,
+          patientId: patients.get(refusal.orderId) ?? null,
+          outcome: 409,
+        });
       }
       return sendProblem(reply, 409, 'Not acknowledged', refusalDetail(refusals));
     }
@@ -250,7 +269,13 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
         at,
       })),
     );
-    for (const item of items) await request.auditRow({ recordId: item.order_id, outcome: 201 });
+    for (const item of items) {
+      await request.auditRow({
+        recordId: item.order_id,
+        patientId: patients.get(item.order_id) ?? null,
+        outcome: 201,
+      });
+    }
     const stored = await acknowledgementsOf(
       opts.store.db,
       items.map((i) => i.order_id),

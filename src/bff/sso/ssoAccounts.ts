@@ -5,7 +5,13 @@ import type { Database } from '../platform/database/schema';
 
 export type SsoAccountOutcome =
   | { ok: true; account: { id: string; email: string; name: string; role: Role } }
-  | { ok: false; reason: 'disabled' | 'conflict' };
+  | {
+      ok: false;
+      reason: 'disabled' | 'conflict';
+      /** The account refused, for the audit row (the person is never told more). */
+      account?: { id: string; role: Role };
+      email?: string;
+    };
 
 /**
  * The console account of a person the identity provider signed in, found by issuer and
@@ -21,11 +27,18 @@ export async function accountForSubject(
 ): Promise<SsoAccountOutcome> {
   const existing = await db
     .selectFrom('console_account')
-    .select(['id', 'email', 'status'])
+    .select(['id', 'email', 'status', 'role'])
     .where('oidc_subject', '=', person.subject)
     .executeTakeFirst();
   if (existing) {
-    if (existing.status === 'disabled') return { ok: false, reason: 'disabled' };
+    if (existing.status === 'disabled') {
+      return {
+        ok: false,
+        reason: 'disabled',
+        account: { id: existing.id, role: existing.role },
+        email: existing.email,
+      };
+    }
     await db
       .updateTable('console_account')
       .set({ role: person.role, name: person.name })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import {
   SIGN_IN_OPTIONS_PATH,
@@ -8,7 +8,8 @@ import {
   type SignInOptions,
   type SsoError,
 } from '../../contract';
-import { appendAudit } from '../platform/audit/audit';
+import { recordSignIn } from '../platform/accounts/accounts';
+import { auditSignIn } from '../platform/audit/signInAudit';
 import type { Store } from '../platform/database/database';
 import { createSession } from '../platform/session/sessions';
 import { accountForSubject } from './ssoAccounts';
@@ -107,6 +108,24 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
   const toSignIn = (reply: FastifyReply, error: SsoError) =>
     reply.redirect(`/sign-in?sso=${error}`, 303);
 
+  /*
+   * A refusal's row: the browser gets a redirect, so the row's outcome is the status a
+   * refused sign-in has elsewhere (401; 403 for a disabled account), with the reason.
+   */
+  const refused = (
+    request: FastifyRequest,
+    error: SsoError,
+    email: string | null,
+    extra: { account?: { id: string; role: string } | null; missingClaim?: string } = {},
+  ) =>
+    auditSignIn(db, request, {
+      email,
+      account: extra.account ?? null,
+      outcome: error === 'disabled' ? 403 : 401,
+      reason: `sso-${error}`,
+      ...(extra.missingClaim ? { detail: { missing_claim: extra.missingClaim } } : {}),
+    });
+
   const attemptCookie = {
     path: '/auth/oidc',
     httpOnly: true,
@@ -121,6 +140,7 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
       config = await configuration();
     } catch (error) {
       request.log.warn({ err: error }, 'identity provider discovery failed');
+      await refused(request, 'unavailable', null);
       return toSignIn(reply, 'unavailable');
     }
     const attempt = randomBytes(32).toString('base64url');
@@ -155,7 +175,10 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
   fastify.get(SSO_CALLBACK_PATH, async (request, reply) => {
     const attemptToken = request.cookies[ATTEMPT_COOKIE];
     reply.clearCookie(ATTEMPT_COOKIE, attemptCookie);
-    if (!attemptToken) return toSignIn(reply, 'failed');
+    if (!attemptToken) {
+      await refused(request, 'failed', null);
+      return toSignIn(reply, 'failed');
+    }
     // Taken and removed at once: a replayed callback finds nothing.
     const attempt = await db
       .deleteFrom('sso_attempt')
@@ -163,7 +186,10 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
       .returningAll()
       .executeTakeFirst();
     const now = Date.now();
-    if (!attempt || attempt.expires_at < now) return toSignIn(reply, 'failed');
+    if (!attempt || attempt.expires_at < now) {
+      await refused(request, 'failed', null);
+      return toSignIn(reply, 'failed');
+    }
 
     let claims: Record<string, unknown>;
     try {
@@ -186,6 +212,7 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
     } catch (error) {
       // The reason (wrong state, used code, expired token) is for the log, not the page.
       request.log.warn({ reason: whyRefused(error) }, 'single sign-on refused');
+      await refused(request, 'failed', null);
       return toSignIn(reply, 'failed');
     }
 
@@ -194,23 +221,28 @@ export function ssoRoutes(fastify: FastifyInstance, opts: SsoRoutesOptions) {
     const role = roleFromClaims(claims, settings);
     if (!email || !role) {
       request.log.info({ hasEmail: email !== null }, 'single sign-on without a mapped role');
+      await refused(request, 'no-role', email, {
+        missingClaim: email ? settings.roleClaim : 'email',
+      });
       return toSignIn(reply, 'no-role');
     }
     const name = typeof claims.name === 'string' && claims.name ? claims.name : email;
     const outcome = await accountForSubject(db, { subject, email, name, role }, now);
-    if (!outcome.ok) return toSignIn(reply, outcome.reason);
+    if (!outcome.ok) {
+      await refused(request, outcome.reason, outcome.email ?? email, {
+        account: outcome.account ?? null,
+      });
+      return toSignIn(reply, outcome.reason);
+    }
     const { account } = outcome;
     const token = await createSession(db, account.id, now);
-    await appendAudit(db, {
-      at: now,
-      account_id: account.id,
-      account_email: account.email,
-      role: account.role,
-      action: `GET ${SSO_CALLBACK_PATH}`,
-      record_type: 'session',
-      record_id: null,
+    await recordSignIn(db, account.id, now);
+    await auditSignIn(db, request, {
+      email: account.email,
+      account: { id: account.id, role: account.role },
       outcome: 303,
-      request_id: request.id,
+      reason: 'sso-signed-in',
+      at: now,
     });
     reply.setCookie(opts.cookieName, token, {
       path: '/',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Permission } from '../../../contract';
+import { can, type AuditDetail, type Permission } from '../../../contract';
 import { AuditTrail } from '../audit/audit';
 import { auditCaller } from '../audit/auditCaller';
 import type { Store } from '../database/database';
@@ -27,6 +27,8 @@ export interface AuditPlan {
   action?: string;
   /** Where the record's id comes from in the request; several ids make one row each. */
   recordId?: (request: FastifyRequest) => string | readonly string[] | null;
+  /** The patient (Lab API user id) the request names, when it names one. */
+  patientId?: (request: FastifyRequest) => string | null;
   /** Successful answers are not audited, for this reason; refusals and failures still are. */
   successNotAudited?: string;
 }
@@ -43,6 +45,9 @@ export interface AuditRow {
   recordId?: string | null;
   recordType?: string;
   action?: string;
+  /** The patient whose data this row's call reached. */
+  patientId?: string | null;
+  detail?: AuditDetail | null;
 }
 
 declare module 'fastify' {
@@ -58,6 +63,10 @@ declare module 'fastify' {
     auditRow: (row: AuditRow) => Promise<void>;
     /** The record the call created, known only after it ran: the hook's row names it. */
     auditedRecordId: string | null;
+    /** The patient the call reached, known only after it ran (read from the answer). */
+    auditedPatientId: string | null;
+    /** What the call changed, for the hook's row (an account's before and after). */
+    auditedDetail: AuditDetail | null;
   }
 }
 
@@ -98,6 +107,8 @@ export const accessPlugin = fp(function access(fastify: FastifyInstance, opts: {
       recordType: row.recordType ?? plan.recordType,
       recordId: row.recordId ?? null,
       outcome: row.outcome,
+      patientId: row.patientId ?? request.auditedPatientId ?? plan.patientId?.(request) ?? null,
+      detail: row.detail ?? request.auditedDetail,
     });
   const planRows = async (request: FastifyRequest, plan: AuditPlan, outcome: number) => {
     const ids = request.auditedRecordId ?? plan.recordId?.(request) ?? null;
@@ -108,6 +119,8 @@ export const accessPlugin = fp(function access(fastify: FastifyInstance, opts: {
   };
 
   fastify.decorateRequest('auditedRecordId', null);
+  fastify.decorateRequest('auditedPatientId', null);
+  fastify.decorateRequest('auditedDetail', null);
   fastify.decorateRequest('auditRow', async function auditRow(this: FastifyRequest, row: AuditRow) {
     const state = states.get(this);
     if (!state?.plan)

@@ -66,3 +66,12 @@ export async function ensureBreakGlassAdmin(
     .where('email', '=', admin.email.toLowerCase())
     .execute();
 }
+
+/** Kept for the admin's accounts list: when each account last signed in. */
+export async function recordSignIn(db: Kysely<Database>, accountId: string, now: number) {
+  await db
+    .updateTable('console_account')
+    .set({ last_sign_in_at: now })
+    .where('id', '=', accountId)
+    .execute();
+}

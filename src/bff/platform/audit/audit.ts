@@ -23,6 +23,9 @@ function chainRows(last: { id: number; hash: string } | undefined, entries: read
       record_id: entry.record_id ?? null,
       outcome: entry.outcome,
       request_id: entry.request_id,
+      patient_id: entry.patient_id ?? null,
+      client_address: entry.client_address ?? null,
+      detail: entry.detail ?? null,
       prev_hash: prev,
     };
     prev = hashAuditRow(row);
@@ -76,9 +79,10 @@ function appendNow(sqlite: SQLite.Database, entries: readonly AuditEntry[]) {
     const insert = prepared(
       sqlite,
       `INSERT INTO audit_event (id, at, account_id, account_email, role, action, record_type,
-         record_id, outcome, request_id, prev_hash, hash)
+         record_id, outcome, request_id, patient_id, client_address, detail, prev_hash, hash)
        VALUES (@id, @at, @account_id, @account_email, @role, @action, @record_type,
-         @record_id, @outcome, @request_id, @prev_hash, @hash)`,
+         @record_id, @outcome, @request_id, @patient_id, @client_address, @detail,
+         @prev_hash, @hash)`,
     );
     const transaction = sqlite.transaction((batch: readonly AuditEntry[]) => {
       for (const row of chainRows(last.get(), batch)) insert.run(row);

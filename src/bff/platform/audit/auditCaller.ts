@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditDetail } from '../../../contract';
 import type { AuditEntry } from './audit';
 
 export interface AuditedCall {
@@ -6,6 +7,9 @@ export interface AuditedCall {
   recordType: string;
   recordId: string | null;
   outcome: number;
+  /** The patient (Lab API user id) whose data the call reached. */
+  patientId?: string | null;
+  detail?: AuditDetail | null;
 }
 
 /**
@@ -32,5 +36,7 @@ export async function auditCaller(
     record_id: call.recordId,
     outcome: call.outcome,
     request_id: request.id,
+    patient_id: call.patientId ?? null,
+    detail: call.detail ? JSON.stringify(call.detail) : null,
   });
 }

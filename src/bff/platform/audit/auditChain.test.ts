@@ -142,6 +142,35 @@ describe.each(dialects)('tamper-evident audit trail on $name', ({ name, open, sk
     expect(await verifyAuditChain(store.db)).toMatchObject({ ok: false, rows: 2, brokenId: 3 });
   });
 
+  it.skipIf(skip)('covers the patient, address and detail of a row', async () => {
+    const { store } = await fresh();
+    await appendAudit(store.db, entry(1));
+    await appendAudit(store.db, {
+      ...entry(2),
+      patient_id: 'patient-2',
+      client_address: '192.0.2.1',
+      detail: JSON.stringify({ reason: 'signed-in' }),
+    });
+    await appendAudit(store.db, entry(3));
+    expect(await verifyAuditChain(store.db)).toMatchObject({ ok: true, rows: 3 });
+    await liftTriggers(store);
+    // Moving the access to another patient, or hiding whose it was, is found.
+    await sql`UPDATE audit_event SET patient_id = 'patient-9' WHERE id = 2`.execute(store.db);
+    expect(await verifyAuditChain(store.db)).toMatchObject({ ok: false, brokenId: 2 });
+    await sql`UPDATE audit_event SET patient_id = NULL WHERE id = 2`.execute(store.db);
+    expect(await verifyAuditChain(store.db)).toMatchObject({ ok: false, brokenId: 2 });
+    await sql`UPDATE audit_event SET patient_id = 'patient-2', detail = NULL WHERE id = 2`.execute(
+      store.db,
+    );
+    expect(await verifyAuditChain(store.db)).toMatchObject({ ok: false, brokenId: 2 });
+    // A patient given to a row that named none is found too.
+    await sql`UPDATE audit_event SET patient_id = 'patient-3' WHERE id = 3`.execute(store.db);
+    await sql`UPDATE audit_event SET detail = ${JSON.stringify({ reason: 'signed-in' })} WHERE id = 2`.execute(
+      store.db,
+    );
+    expect(await verifyAuditChain(store.db)).toMatchObject({ ok: false, brokenId: 3 });
+  });
+
   it.skipIf(skip)('names the row after one that was removed', async () => {
     const { store } = await fresh();
     for (let i = 1; i <= 5; i++) await appendAudit(store.db, entry(i));

@@ -8,12 +8,21 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** The fields a row's hash covers: everything it says, its place, and the row before it. */
 export type ChainedFields = Omit<AuditEventTable, 'hash'>;
 
+/** The fields migration 013 added: absent (undefined) on rows read by older code paths. */
+type LaterFields = 'patient_id' | 'client_address' | 'detail';
+
 /**
  * SHA-256 over a canonical encoding: a JSON array in a fixed field order, so the same row
  * hashes the same on SQLite and PostgreSQL and no field can be moved into another.
- * (PostgreSQL's int8 columns read as numbers: the store sets that parser.)
+ * (PostgreSQL's int8 columns read as numbers: the store sets that parser.) The fields
+ * added later are appended only when one is set, so every row written before them keeps
+ * its hash; setting or clearing one afterwards changes the encoding, and the hash no
+ * longer matches.
  */
-export function hashAuditRow(row: ChainedFields): string {
+export function hashAuditRow(
+  row: Omit<ChainedFields, LaterFields> & Partial<Pick<ChainedFields, LaterFields>>,
+): string {
+  const later = [row.patient_id ?? null, row.client_address ?? null, row.detail ?? null];
   const canonical = JSON.stringify([
     row.prev_hash,
     row.id,
@@ -26,6 +35,7 @@ export function hashAuditRow(row: ChainedFields): string {
     row.record_id,
     row.outcome,
     row.request_id,
+    ...(later.some((value) => value !== null) ? later : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

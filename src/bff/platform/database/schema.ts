@@ -14,6 +14,8 @@ export interface ConsoleAccountTable {
   status: Generated<'active' | 'invited' | 'disabled'>;
   /** The identity provider's `sub` for single sign-on accounts (migration 009). */
   oidc_subject: string | null;
+  /** The last successful sign-in, password or single sign-on (migration 013). */
+  last_sign_in_at: number | null;
 }
 
 /** A single sign-on attempt in flight (migration 009), keyed by the hash of its cookie. */
@@ -41,6 +43,11 @@ export interface SessionTable {
   account_id: string;
   created_at: number;
   last_seen_at: number;
+  /**
+   * Set when an admin ended the session (the account disabled, its role changed): the
+   * session no longer works, and its next call is told why (migration 013).
+   */
+  ended_reason: string | null;
 }
 
 /**
@@ -65,6 +72,19 @@ export interface AuditEventTable {
   prev_hash: string;
   /** SHA-256 of this row's canonical encoding and `prev_hash`. */
   hash: string;
+  /** The patient (Lab API user id) whose data the call reached (migration 013). */
+  patient_id: string | null;
+  /** The caller's address, for sign-ins (migration 013). */
+  client_address: string | null;
+  /** JSON `AuditDetail`: a sign-in's reason, an account change's before and after (013). */
+  detail: string | null;
+}
+
+/** The patient of an order, learnt from Lab API answers the BFF proxied (migration 013). */
+export interface OrderPatientTable {
+  order_id: string;
+  user_id: string;
+  seen_at: number;
 }
 
 /** An account's idempotency key and the request it was first used for (migration 003). */
@@ -193,4 +213,5 @@ export interface Database {
   saved_view: SavedViewTable;
   password_link: PasswordLinkTable;
   sso_attempt: SsoAttemptTable;
+  order_patient: OrderPatientTable;
 }

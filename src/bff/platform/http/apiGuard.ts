@@ -5,6 +5,7 @@ import {
   ANTI_FORGERY_VALUE,
   INVITATION_ACCEPT_PATH,
   LIVE_EVENTS_PATH,
+  SESSION_END_REASONS,
   SESSION_PATH,
   SIGN_IN_OPTIONS_PATH,
 } from '../../../contract';
@@ -98,8 +99,22 @@ export const apiGuardPlugin = fp(function apiGuard(
       );
     }
     const token = request.cookies[opts.cookieName];
-    if (token) request.session = await resumeSession(opts.store.db, token, opts.policy, Date.now());
-    if (!request.session && !WITHOUT_SESSION.has(`${request.method} ${path}`)) {
+    const resumed = token
+      ? await resumeSession(opts.store.db, token, opts.policy, Date.now())
+      : null;
+    const withoutSession = WITHOUT_SESSION.has(`${request.method} ${path}`);
+    if (resumed && 'ended' in resumed) {
+      if (!withoutSession) {
+        request.log.info(
+          { refusal: 'session ended by an admin', reason: resumed.ended },
+          'request refused',
+        );
+        return sendProblem(reply, 401, 'Sign-in required', SESSION_END_REASONS[resumed.ended], {
+          code: resumed.ended,
+        });
+      }
+    } else request.session = resumed;
+    if (!request.session && !withoutSession) {
       return refuse(
         request,
         reply,

@@ -2,8 +2,21 @@ import type { FastifyReply } from 'fastify';
 import type { Problem } from '../../../contract';
 
 /** Every refusal or failure of the BFF itself is RFC 9457 problem JSON. */
-export function sendProblem(reply: FastifyReply, status: number, title: string, detail?: string) {
-  const body: Problem = { type: 'about:blank', title, status, ...(detail ? { detail } : {}) };
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  detail?: string,
+  /** RFC 9457 extension members, e.g. a `code` the SPA acts on. */
+  extensions?: Record<string, string>,
+) {
+  const body: Problem = {
+    type: 'about:blank',
+    title,
+    status,
+    ...(detail ? { detail } : {}),
+    ...extensions,
+  };
   return reply.status(status).type('application/problem+json').send(body);
 }
 

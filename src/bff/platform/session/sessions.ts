@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Role } from '../../../contract';
+import { sessionEndReasonSchema, type Role, type SessionEndReason } from '../../../contract';
 import { prepared, sqliteNow } from '../database/database';
 import type { Database } from '../database/schema';
 
@@ -35,13 +35,21 @@ export async function createSession(db: Kysely<Database>, accountId: string, now
   return token;
 }
 
-/** The session for a cookie token, or null when unknown or past either timeout (then removed). */
+/** A session an admin ended: it no longer works, and says why until it would have expired. */
+export interface EndedSession {
+  ended: SessionEndReason;
+}
+
+/**
+ * The session for a cookie token; null when unknown, its account not active, or past
+ * either timeout (then removed); `{ ended }` when an admin ended it.
+ */
 export async function resumeSession(
   db: Kysely<Database>,
   token: string,
   policy: SessionPolicy,
   now: number,
-): Promise<ActiveSession | null> {
+): Promise<ActiveSession | EndedSession | null> {
   const tokenHash = hashToken(token);
   const row = await findSession(db, tokenHash);
   if (!row) return null;
@@ -51,6 +59,9 @@ export async function resumeSession(
     await endSession(db, tokenHash);
     return null;
   }
+  const ended = sessionEndReasonSchema.safeParse(row.ended_reason);
+  if (ended.success) return { ended: ended.data };
+  if (row.status !== 'active') return null;
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
     await db
       .updateTable('session')
@@ -69,6 +80,8 @@ export async function resumeSession(
 interface SessionRow {
   created_at: number;
   last_seen_at: number;
+  ended_reason: string | null;
+  status: string;
   id: string;
   email: string;
   name: string;
@@ -87,31 +100,49 @@ async function findSession(
   if (sqlite) {
     return prepared<[string], SessionRow>(
       sqlite,
-      `SELECT session.created_at, session.last_seen_at, console_account.id,
-         console_account.email, console_account.name, console_account.role
+      `SELECT session.created_at, session.last_seen_at, session.ended_reason,
+         console_account.status, console_account.id, console_account.email,
+         console_account.name, console_account.role
        FROM session JOIN console_account ON console_account.id = session.account_id
-       WHERE session.token_hash = ? AND console_account.status = 'active'`,
+       WHERE session.token_hash = ?`,
     ).get(tokenHash);
   }
-  return (
-    db
-      .selectFrom('session')
-      .innerJoin('console_account', 'console_account.id', 'session.account_id')
-      .select([
-        'session.created_at',
-        'session.last_seen_at',
-        'console_account.id',
-        'console_account.email',
-        'console_account.name',
-        'console_account.role',
-      ])
-      .where('session.token_hash', '=', tokenHash)
-      // A disabled account's sessions are removed when it is disabled; this is the backstop.
-      .where('console_account.status', '=', 'active')
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom('session')
+    .innerJoin('console_account', 'console_account.id', 'session.account_id')
+    .select([
+      'session.created_at',
+      'session.last_seen_at',
+      'session.ended_reason',
+      'console_account.status',
+      'console_account.id',
+      'console_account.email',
+      'console_account.name',
+      'console_account.role',
+    ])
+    .where('session.token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function endSession(db: Kysely<Database>, tokenHash: string) {
   await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+}
+
+/**
+ * Ends every live session of an account, keeping why: its next call is answered 401 with
+ * the reason, so an open page clears what it shows and says why. Runs in the caller's
+ * transaction when given one.
+ */
+export async function endSessionsOf(
+  db: Kysely<Database>,
+  accountId: string,
+  reason: SessionEndReason,
+): Promise<number> {
+  const result = await db
+    .updateTable('session')
+    .set({ ended_reason: reason })
+    .where('account_id', '=', accountId)
+    .where('ended_reason', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
