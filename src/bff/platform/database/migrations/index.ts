@@ -11,6 +11,7 @@ import { consoleAccounts } from './009_console_accounts';
 import { auditFilters } from './010_audit_filters';
 import { webhookSigningSecrets } from './011_webhook_signing_secrets';
 import { auditLeanIndexes } from './012_audit_lean_indexes';
+import { notifications } from './013_notifications';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010_audit_filters': auditFilters(),
     '011_webhook_signing_secrets': webhookSigningSecrets(),
     '012_audit_lean_indexes': auditLeanIndexes(),
+    '013_notifications': notifications(),
   };
 }
