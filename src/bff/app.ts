@@ -194,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(accountRoutes, {
     store: opts.store,
     sessionIdleSeconds: opts.sessionIdleSeconds,
+    mailPasswordLink: fastify.notifications.mailPasswordLink,
   });
   await fastify.register(auditRoutes, { store: opts.store });
   await fastify.register(reportUploadRoutes, {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Store } from '../platform/database/database';
 import type { LabApiClient } from '../platform/labApi/upstream';
 import type { ChangePublisher } from '../platform/liveChanges/recordChanges';
+import { passwordLinkMailer, type PasswordLinkToMail } from './accountMail';
 import { watchCriticals } from './criticalWatch';
 import { EscalationJob, type AcknowledgementsOf } from './escalation';
 import { createMailer, type Mailer, type MailSettings } from './mailer';
@@ -31,7 +32,9 @@ export interface Notifications {
   mailer: Mailer;
   escalation: EscalationJob;
   /** The publisher to hand to what records changes: it opens an escalation per critical. */
-  watch(publisher: ChangePublisher): ChangePublisher;
+  watch: (publisher: ChangePublisher) => ChangePublisher;
+  /** E-mails an invitation or reset link and records on the account whether it went. */
+  mailPasswordLink: (mail: PasswordLinkToMail) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ export const notificationsPlugin = fp(async function notifications(
     mailer,
     escalation,
     watch: (publisher: ChangePublisher) => watchCriticals(publisher, () => escalation.kick()),
+    mailPasswordLink: passwordLinkMailer(store.db, mailer, opts.publicUrl),
   });
   escalation.start();
   fastify.addHook('onClose', async () => {

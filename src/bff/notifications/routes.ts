@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ACCOUNT_MAIL_PATH,
   CRITICAL_RECIPIENTS_PATH,
   ESCALATION_POLICIES_PATH,
   MAIL_OUTBOX_PATH,
@@ -14,6 +15,7 @@ import {
 } from '../../contract/notifications';
 import { sendProblem } from '../platform/http/problem';
 import type { Store } from '../platform/database/database';
+import { accountMailList } from './accountMail';
 import { escalationsOf } from './history';
 import type { Mailer } from './mailer';
 import { readOutbox } from './outbox';
@@ -69,6 +71,12 @@ export function notificationRoutes(fastify: FastifyInstance, opts: NotificationR
       reply.header('cache-control', 'no-store');
       return body;
     },
+  );
+
+  fastify.get(
+    ACCOUNT_MAIL_PATH,
+    { config: { access: 'administration', audit: { recordType: 'console_account_list' } } },
+    async () => ({ accounts: await accountMailList(db) }),
   );
 
   fastify.get(
