@@ -5,6 +5,9 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import {
+  ESCALATION_INTERVAL_DEFAULT_MS,
+  ESCALATION_NEXT_TIER_MINUTES_DEFAULT,
+  MAIL_FROM_DEFAULT,
   RECONCILE_INTERVAL_DEFAULT_MS,
   type LogFormat,
   type ManagementUpstream,
@@ -30,6 +33,9 @@ import { livePlugin, type Live } from './live/livePlugin';
 import { webhooksPlugin, type Webhooks } from './webhooks/webhooksPlugin';
 import { reportUploadRoutes } from './labReports/routes';
 import { resultsInboxRoutes } from './resultsInbox/routes';
+import { acknowledgementsOf } from './resultsInbox/acknowledgements';
+import { notificationsPlugin, type EscalationSettings } from './notifications/notificationsPlugin';
+import type { MailSettings } from './notifications/mailer';
 import { savedViewsRoutes } from './savedViews/routes';
 import { sessionRoutes } from './signIn/routes';
 import { accountRoutes } from './adminAccounts/routes';
@@ -70,6 +76,14 @@ export interface AppOptions {
   resultCriticalAckMinutes?: number;
   /** OpenID Connect sign-in; omitted or null: password accounts only. */
   sso?: SsoSettings | null;
+  /** The console's address, for links in e-mails (default `http://localhost`). */
+  publicUrl?: string;
+  /** SMTP server and From address; omitted: mail is kept in the console's outbox. */
+  mail?: MailSettings;
+  /** Escalation of unacknowledged criticals for teams without a policy (defaults from config.ts). */
+  escalation?: Partial<EscalationSettings>;
+  /** The escalation job's clock; tests move it forward instead of waiting. */
+  notificationsClock?: () => number;
   /** Sees every route as it is registered, before any plugin: the route census test reads them. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -149,6 +163,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every /api route declares its permission and audit; this hook checks and writes them.
   await fastify.register(accessPlugin, { store: opts.store });
   await fastify.register(healthRoutes, { store: opts.store });
+  // Notifications learn of acknowledgements from the results inbox room through a port;
+  // neither room imports the other.
+  await fastify.register(notificationsPlugin, {
+    store: opts.store,
+    client,
+    publicUrl: opts.publicUrl ?? 'http://localhost',
+    mail: opts.mail ?? { smtpUrl: null, from: MAIL_FROM_DEFAULT },
+    escalation: {
+      nextTierMinutes: ESCALATION_NEXT_TIER_MINUTES_DEFAULT,
+      lastTier: [],
+      intervalMs: ESCALATION_INTERVAL_DEFAULT_MS,
+      ...opts.escalation,
+    },
+    acknowledgementsOf: (orderIds) => acknowledgementsOf(opts.store.db, orderIds),
+    ...(opts.notificationsClock ? { now: opts.notificationsClock } : {}),
+  });
   await fastify.register(sessionRoutes, {
     store: opts.store,
     upstream: opts.upstream,
@@ -168,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     store: opts.store,
     sessionIdleSeconds: opts.sessionIdleSeconds,
     sessionEnds,
+    mailPasswordLink: fastify.notifications.mailPasswordLink,
   });
   await fastify.register(auditRoutes, { store: opts.store });
   await fastify.register(reportUploadRoutes, {
@@ -195,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   // Webhooks in, live events out: the two rooms meet only here. The live room owns the
   // publisher; the webhooks room is handed it as a `ChangePublisher` and never imports live.
+  // The notifications room wraps it, to open an escalation with each critical recorded.
   await fastify.register(livePlugin, {
     store: opts.store,
     policy: { idleSeconds: opts.sessionIdleSeconds, absoluteSeconds: opts.sessionAbsoluteSeconds },
@@ -204,7 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fastify.register(webhooksPlugin, {
     store: opts.store,
     client,
-    publisher: fastify.live.publisher,
+    publisher: fastify.notifications.watch(fastify.live.publisher),
     signingSecrets,
     reconcileIntervalMs: opts.reconcileIntervalMs ?? RECONCILE_INTERVAL_DEFAULT_MS,
   });

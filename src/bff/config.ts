@@ -26,6 +26,11 @@ export const DEPLOYMENTS = {
 
 export type LogFormat = 'pretty' | 'json';
 
+export const MAIL_FROM_DEFAULT = 'Lab console <console@localhost>';
+export const ESCALATION_NEXT_TIER_MINUTES_DEFAULT = 30;
+export const ESCALATION_INTERVAL_DEFAULT_MS = 15_000;
+export const DIGEST_HOUR_UTC_DEFAULT = 7;
+
 /** Reconciliation runs this often unless RECONCILE_INTERVAL_MS says otherwise. */
 export const RECONCILE_INTERVAL_DEFAULT_MS = 60_000;
 
@@ -108,6 +113,40 @@ const envSchema = z.object({
   OIDC_ROLE_MAP: optionalText,
   OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
   OIDC_LABEL: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
+  /** The SMTP server mail leaves through (`smtp://user:pass@host:587`, `smtps://…`); unset: the local outbox. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .url()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).max(200).default(MAIL_FROM_DEFAULT),
+  /** Minutes the first tier has to acknowledge a critical before the last tier is told. */
+  ESCALATION_NEXT_TIER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(ESCALATION_NEXT_TIER_MINUTES_DEFAULT),
+  /** The last tier of teams without a policy: comma-separated e-mail addresses (empty: every clinician). */
+  ESCALATION_LAST_TIER: optionalText.transform((value, ctx) => {
+    const addresses = (value ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = addresses.find((a) => !z.email().safeParse(a).success);
+    if (bad === undefined) return addresses;
+    ctx.addIssue({ code: 'custom', message: `has an address that is not one: ${bad}` });
+    return z.NEVER;
+  }),
+  ESCALATION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3600 * 1000)
+    .default(ESCALATION_INTERVAL_DEFAULT_MS),
+  /** The hour (0–23, UTC) the coordinators' daily digest is sent. */
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(DIGEST_HOUR_UTC_DEFAULT),
   /** Where the built SPA is; tests and `npm start` use the default. */
   WEB_DIR: z.string().default('./dist/web'),
 });
@@ -154,6 +193,11 @@ export interface BffConfig {
   sso: SsoSettings | null;
   /** The management API; null when not configured (`npm start` makes one for the local Lab API). */
   management: ManagementUpstream | null;
+  /** Mail: through SMTP when `smtpUrl` is set, else kept in the console's outbox. */
+  mail: { smtpUrl: string | null; from: string };
+  /** Escalation of unacknowledged critical results, for teams without a policy of their own. */
+  escalation: { nextTierMinutes: number; lastTier: string[]; intervalMs: number };
+  digestHourUtc: number;
 }
 
 export type { ManagementUpstream } from './management/client';
@@ -165,7 +209,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN)$/;
+/** Values never repeated in a configuration error: secrets, and URLs that may carry a password. */
+const SECRET_NAME = /(KEY|SECRET|PASSWORD|TOKEN)$|^SMTP_URL$/;
 
 /** Parses the environment once at boot; the first bad value becomes one readable line. */
 export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
@@ -232,6 +277,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): BffConfig {
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     resultCriticalAckMinutes: e.RESULT_CRITICAL_ACK_MINUTES,
     sso: resolveSso(e, publicUrl),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    escalation: {
+      nextTierMinutes: e.ESCALATION_NEXT_TIER_MINUTES,
+      lastTier: e.ESCALATION_LAST_TIER,
+      intervalMs: e.ESCALATION_INTERVAL_MS,
+    },
+    digestHourUtc: e.DIGEST_HOUR_UTC,
     management:
       e.LAB_API_MANAGEMENT_KEY && e.LAB_API_ORG_ID
         ? {

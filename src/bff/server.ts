@@ -44,6 +44,9 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     reconcileIntervalMs: config.reconcileIntervalMs,
     resultCriticalAckMinutes: config.resultCriticalAckMinutes,
     sso: config.sso,
+    publicUrl: config.publicUrl,
+    mail: config.mail,
+    escalation: config.escalation,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -79,6 +79,8 @@ export interface StackOptions {
   sso?: SsoSettings;
   /** `none`: the organisation's plan has no management features. */
   managementPlan?: 'enterprise' | 'none';
+  /** Mail, escalation and their clock (notifications room); default: the local outbox. */
+  notifications?: Pick<AppOptions, 'mail' | 'escalation' | 'notificationsClock' | 'publicUrl'>;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -152,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}),
     ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
     ...(options.sso ? { sso: options.sso } : {}),
+    ...options.notifications,
     logLevel: 'trace',
     logStream: new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -49,13 +49,29 @@ const linkBody = (account: AdminAccount, token: string, expiresAt: number): Invi
 });
 
 /**
+ * Sends a password link to the account's own address (the notifications room's, handed in
+ * by the composition root); the link is answered to the admin whether or not it went.
+ */
+export type PasswordLinkMail = (mail: {
+  account: AdminAccount;
+  link: string;
+  purpose: 'invitation' | 'reset';
+  expiresAt: string;
+}) => Promise<void>;
+
+/**
  * Console accounts for admins: list, invite, change role or status, reset a password,
  * end sessions; and the public call that sets an invited password. Every change, and
  * every refused attempt, leaves an audit row naming the account changed.
  */
 export function accountRoutes(
   fastify: FastifyInstance,
-  opts: { store: Store; sessionIdleSeconds: number; sessionEnds: SessionEnds },
+  opts: {
+    store: Store;
+    sessionIdleSeconds: number;
+    sessionEnds: SessionEnds;
+    mailPasswordLink?: PasswordLinkMail;
+  },
 ) {
   const { db } = opts.store;
   const item = `${ADMIN_ACCOUNTS_PATH}/:id`;
@@ -87,7 +103,14 @@ export function accountRoutes(
       if (!account) return refuse(reply, 409, 'An account with this e-mail already exists.');
       request.auditedRecordId = account.id;
       const { token, expiresAt } = await issuePasswordLink(db, account.id, 'invitation', now);
-      return reply.status(201).send(linkBody(account, token, expiresAt));
+      const body = linkBody(account, token, expiresAt);
+      await opts.mailPasswordLink?.({
+        account,
+        link: body.link,
+        purpose: 'invitation',
+        expiresAt: body.expires_at,
+      });
+      return reply.status(201).send(body);
     },
   );
 
@@ -132,7 +155,14 @@ export function accountRoutes(
             : 'This account is disabled: enable it first.',
         );
       }
-      return linkBody(result.account, result.token, result.expiresAt);
+      const body = linkBody(result.account, result.token, result.expiresAt);
+      await opts.mailPasswordLink?.({
+        account: result.account,
+        link: body.link,
+        purpose: 'reset',
+        expiresAt: body.expires_at,
+      });
+      return body;
     },
   );
 

@@ -195,7 +195,92 @@ export interface WebhookSigningSecretTable {
   valid_until: number | null;
 }
 
+/** A message kept in the console because no SMTP server is configured (migration 013). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+}
+
+/** Who is told of a team's unacknowledged criticals after the first tier (migration 013). */
+export interface EscalationPolicyTable {
+  /** A team's id, or `default` for teams without a policy of their own. */
+  team_id: string;
+  next_tier_minutes: number;
+  /** The last tier's e-mail addresses, as a JSON array. */
+  last_tier: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** One critical result being escalated until it is acknowledged (migration 013). */
+export interface CriticalEscalationTable {
+  id: string;
+  order_id: string;
+  critical_at: number;
+  detected_at: number;
+  team_id: string | null;
+  result_version: string | null;
+  state: 'open' | 'stopped';
+  /** The last tier notified: 0 before the first notice. */
+  tier: Generated<number>;
+  /** When the next tier is due; null once the last tier was notified. */
+  next_step_at: number | null;
+  stopped_at: number | null;
+  stop_reason: 'acknowledged' | null;
+  stopped_by: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+/** One e-mail notice of an escalation to one person (migration 013). */
+export interface CriticalNoticeTable {
+  id: string;
+  escalation_id: string;
+  order_id: string;
+  tier: number;
+  recipient: string;
+  recipient_name: string | null;
+  /** `sending` until the mail server answered (or the console restarted before it did). */
+  state: 'sending' | 'sent' | 'failed';
+  created_at: number;
+  settled_at: number | null;
+  error: string | null;
+}
+
+/** Which notices an account gets (migration 013); no row means the defaults. Booleans are 0/1. */
+export interface NotificationPreferenceTable {
+  account_id: string;
+  critical_results: number;
+  daily_digest: number;
+  overdue_orders: number;
+  parsing_review: number;
+  digest_only: number;
+  /** The clinician's NPI: orders naming it make this account the first to be told of a critical. */
+  physician_npi: string | null;
+  updated_at: number;
+}
+
+/** The last invitation or reset e-mail of an account and whether it went (migration 013). */
+export interface AccountMailTable {
+  account_id: string;
+  purpose: 'invitation' | 'reset';
+  state: 'sent' | 'refused';
+  error: string | null;
+  at: number;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
+  escalation_policy: EscalationPolicyTable;
+  critical_escalation: CriticalEscalationTable;
+  critical_notice: CriticalNoticeTable;
+  notification_preference: NotificationPreferenceTable;
+  account_mail: AccountMailTable;
   webhook_signing_secret: WebhookSigningSecretTable;
   console_account: ConsoleAccountTable;
   session: SessionTable;

@@ -12,6 +12,7 @@ import { auditFilters } from './010_audit_filters';
 import { webhookSigningSecrets } from './011_webhook_signing_secrets';
 import { auditLeanIndexes } from './012_audit_lean_indexes';
 import { accountableTrail } from './013_accountable_trail';
+import { notifications } from './014_notifications';
 
 /** Migrations run unchanged on SQLite and PostgreSQL; the dialect picks trigger syntax. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011_webhook_signing_secrets': webhookSigningSecrets(),
     '012_audit_lean_indexes': auditLeanIndexes(),
     '013_accountable_trail': accountableTrail(),
+    '014_notifications': notifications(),
   };
 }
