@@ -19,6 +19,7 @@ const PATIENT_RECORDS = new Set([
   'patient_address',
   'patient_demographics',
   'timeseries',
+  'wearable_connections',
 ]);
 
 export type RecordPage = 'order' | 'patient' | 'parsing_job' | 'console_account' | null;
