@@ -222,6 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       environment: opts.upstream.environment === 'production' ? 'production' : 'sandbox',
       region: opts.upstream.region ?? 'us',
     },
+    realDeployment: opts.upstream.environment !== 'local',
   });
   await fastify.register(labProxyRoutes, { store: opts.store, upstream: opts.upstream, client });
   // Webhooks in, live events out: the two rooms meet only here. The live room owns the

@@ -80,3 +80,10 @@ export const LIVE_SESSION_ENDED_EVENT = 'session-ended';
 export const ACCOUNT_DISABLED_CODE = 'account-disabled';
 export const ACCOUNT_DISABLED_MESSAGE =
   'This account is disabled. Ask an administrator to enable it.';
+
+/**
+ * Deleting the webhook endpoint that is this console's own intake: refused 409 with this
+ * problem `type` unless confirmed with `?confirm=` this word, as live updates stop.
+ */
+export const CONSOLE_INTAKE_PROBLEM = 'urn:lab-console:management:console-intake';
+export const DELETE_INTAKE_CONFIRMATION = 'stop-live-updates';

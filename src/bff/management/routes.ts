@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ENVIRONMENTS,
   MANAGEMENT_API_PATH,
+  CONSOLE_INTAKE_PROBLEM,
+  DELETE_INTAKE_CONFIRMATION,
   NOT_CONFIGURED_PROBLEM,
   PLAN_REQUIRED_PROBLEM,
   REGIONS,
@@ -25,6 +27,7 @@ import {
   type ManagementScope,
   type Problem,
 } from '../../contract';
+import { endpointUrlProblem } from '../../contract/webhookEndpoints';
 import type { Store } from '../platform/database/database';
 import { ManagementUnreachable, type ManagementAnswer, type ManagementClient } from './client';
 
@@ -45,6 +48,11 @@ export interface ManagementRoutesOptions {
   signingSecrets: ConsoleSigningSecrets;
   /** The environment and region the console's team works in: the screens' defaults. */
   defaults: Omit<ManagementScope, 'orgId' | 'teamId'>;
+  /**
+   * The console talks to the real Lab API (not the local one `npm start` runs): endpoints
+   * at loopback and private addresses are refused, as the real service cannot reach them.
+   */
+  realDeployment: boolean;
 }
 
 /** An answer the route gives as it is: a refusal, or the upstream's failure put in words. */
@@ -174,12 +182,42 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     })),
   });
 
+  /**
+   * What the contract cannot judge alone: private and loopback addresses in front of the
+   * real service, and an address another endpoint of the team already has (`except`: the
+   * endpoint being edited).
+   */
+  async function refuseUrl(
+    client: ManagementClient,
+    p: { teamId: string; environment: string },
+    url: string,
+    except: string | null,
+  ) {
+    const problem = endpointUrlProblem(url, opts.realDeployment);
+    if (problem) {
+      throw new Refusal(422, 'Invalid request', 'Some fields need attention.', 'about:blank', [
+        { loc: ['body', 'url'], msg: problem, type: 'custom' },
+      ]);
+    }
+    const listed = await expect(client, 'GET', webhooks(p), undefined, webhookListSchema);
+    const same = listed.data.find((e) => e.id !== except && sameUrl(e.url, url));
+    if (same) {
+      const named = same.description ? ` (“${same.description}”)` : '';
+      throw new Refusal(
+        409,
+        'Already registered',
+        `This address is already registered as an endpoint${named}: edit that one instead.`,
+      );
+    }
+  }
+
   fastify.route({
     method: 'POST',
     url: `${MANAGEMENT_API_PATH}${WEBHOOKS}`,
     config: administered('webhook_endpoint'),
     handler: managed(teamEnvParams, async (p, request, client) => {
       const body = requestBody(createWebhookBodySchema.omit({ secret: true }), request.body);
+      await refuseUrl(client, p, body.url, null);
       const created = await expect(client, 'POST', webhooks(p), body, webhookSchema);
       return { status: 201, body: created, recordId: created.id };
     }),
@@ -189,22 +227,40 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
     method: 'PATCH',
     url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId`,
     config: administered('webhook_endpoint'),
-    handler: managed(webhookParams, async (p, request, client) => ({
-      body: await expect(
-        client,
-        'PATCH',
-        `${webhooks(p)}/${p.webhookId}`,
-        requestBody(patchWebhookBodySchema, request.body),
-        webhookSchema,
-      ),
-    })),
+    handler: managed(webhookParams, async (p, request, client) => {
+      const body = requestBody(patchWebhookBodySchema, request.body);
+      if (body.url) await refuseUrl(client, p, body.url, p.webhookId);
+      return {
+        body: await expect(client, 'PATCH', `${webhooks(p)}/${p.webhookId}`, body, webhookSchema),
+      };
+    }),
   });
 
   fastify.route({
     method: 'DELETE',
     url: `${MANAGEMENT_API_PATH}${WEBHOOKS}/:webhookId`,
     config: administered('webhook_endpoint'),
-    handler: managed(webhookParams, async (p, _r, client) => {
+    handler: managed(webhookParams, async (p, request, client) => {
+      // The console's own intake is the endpoint whose secret the BFF verifies with.
+      const confirmed =
+        (request.query as { confirm?: unknown }).confirm === DELETE_INTAKE_CONFIRMATION;
+      if (!confirmed) {
+        const secret = await expect(
+          client,
+          'GET',
+          `${webhooks(p)}/${p.webhookId}/secret`,
+          undefined,
+          webhookSecretSchema,
+        );
+        if (await opts.signingSecrets.verifiesWith(secret.key)) {
+          throw new Refusal(
+            409,
+            'This is the console’s own webhook endpoint',
+            'Deleting it stops live updates: open pages no longer refresh by themselves, and changes are picked up only by the periodic reconciliation. Confirm to delete it anyway.',
+            CONSOLE_INTAKE_PROBLEM,
+          );
+        }
+      }
       await expect(client, 'DELETE', `${webhooks(p)}/${p.webhookId}`, undefined, null);
       return { status: 204 };
     }),
@@ -383,6 +439,15 @@ export function managementRoutes(fastify: FastifyInstance, opts: ManagementRoute
       return { status: 204 };
     }),
   });
+}
+
+/** The same address, as the Lab API would post to it (host case, default port, empty path). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
 }
 
 /** The path's record: a webhook endpoint's or key's id, else the team's. */
