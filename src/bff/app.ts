@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import {
+  DIGEST_HOUR_UTC_DEFAULT,
   ESCALATION_INTERVAL_DEFAULT_MS,
   ESCALATION_NEXT_TIER_MINUTES_DEFAULT,
   MAIL_FROM_DEFAULT,
@@ -82,7 +83,9 @@ export interface AppOptions {
   mail?: MailSettings;
   /** Escalation of unacknowledged criticals for teams without a policy (defaults from config.ts). */
   escalation?: Partial<EscalationSettings>;
-  /** The escalation job's clock; tests move it forward instead of waiting. */
+  /** The hour (UTC) the coordinators' daily digest goes out (default 7). */
+  digestHourUtc?: number;
+  /** The escalation and digest jobs' clock; tests move it forward instead of waiting. */
   notificationsClock?: () => number;
   /** Sees every route as it is registered, before any plugin: the route census test reads them. */
   onRoute?: (route: RouteOptions) => void;
@@ -177,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ...opts.escalation,
     },
     acknowledgementsOf: (orderIds) => acknowledgementsOf(opts.store.db, orderIds),
+    digestHourUtc: opts.digestHourUtc ?? DIGEST_HOUR_UTC_DEFAULT,
     ...(opts.notificationsClock ? { now: opts.notificationsClock } : {}),
   });
   await fastify.register(sessionRoutes, {

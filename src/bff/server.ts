@@ -47,6 +47,7 @@ export async function startBff(config: BffConfig, upstream: Upstream): Promise<R
     publicUrl: config.publicUrl,
     mail: config.mail,
     escalation: config.escalation,
+    digestHourUtc: config.digestHourUtc,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -80,7 +80,10 @@ export interface StackOptions {
   /** `none`: the organisation's plan has no management features. */
   managementPlan?: 'enterprise' | 'none';
   /** Mail, escalation and their clock (notifications room); default: the local outbox. */
-  notifications?: Pick<AppOptions, 'mail' | 'escalation' | 'notificationsClock' | 'publicUrl'>;
+  notifications?: Pick<
+    AppOptions,
+    'mail' | 'escalation' | 'notificationsClock' | 'publicUrl' | 'digestHourUtc'
+  >;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {

@@ -5,6 +5,7 @@ import type { LabApiClient } from '../platform/labApi/upstream';
 import type { ChangePublisher } from '../platform/liveChanges/recordChanges';
 import { passwordLinkMailer, type PasswordLinkToMail } from './accountMail';
 import { watchCriticals } from './criticalWatch';
+import { DigestJob } from './digest';
 import { EscalationJob, type AcknowledgementsOf } from './escalation';
 import { createMailer, type Mailer, type MailSettings } from './mailer';
 import type { DefaultPolicy } from './policies';
@@ -24,13 +25,16 @@ export interface NotificationsPluginOptions {
   escalation: EscalationSettings;
   /** The results inbox's acknowledgements, handed in by the composition root. */
   acknowledgementsOf: AcknowledgementsOf;
-  /** The escalation job's clock; tests move it forward. */
+  /** The hour (UTC) the daily digest goes out. */
+  digestHourUtc: number;
+  /** The jobs' clock; tests move it forward. */
   now?: () => number;
 }
 
 export interface Notifications {
   mailer: Mailer;
   escalation: EscalationJob;
+  digest: DigestJob;
   /** The publisher to hand to what records changes: it opens an escalation per critical. */
   watch: (publisher: ChangePublisher) => ChangePublisher;
   /** E-mails an invitation or reset link and records on the account whether it went. */
@@ -65,18 +69,36 @@ export const notificationsPlugin = fp(async function notifications(
     intervalMs: opts.escalation.intervalMs,
     now: opts.now ?? Date.now,
   });
+  const digest = new DigestJob({
+    db: store.db,
+    client: opts.client,
+    mailer,
+    acknowledgementsOf: opts.acknowledgementsOf,
+    publicUrl: opts.publicUrl,
+    hourUtc: opts.digestHourUtc,
+    log: fastify.log,
+    now: opts.now ?? Date.now,
+  });
   fastify.decorate('notifications', {
     mailer,
     escalation,
+    digest,
     watch: (publisher: ChangePublisher) => watchCriticals(publisher, () => escalation.kick()),
     mailPasswordLink: passwordLinkMailer(store.db, mailer, opts.publicUrl),
   });
   escalation.start();
+  digest.start();
   fastify.addHook('onClose', async () => {
+    digest.stop();
     escalation.stop();
     // A pass in progress finishes its notices before the store closes.
     await escalation.idle();
     mailer.close();
   });
-  await fastify.register(notificationRoutes, { store, mailer, defaults: opts.escalation });
+  await fastify.register(notificationRoutes, {
+    store,
+    mailer,
+    digest,
+    defaults: opts.escalation,
+  });
 });

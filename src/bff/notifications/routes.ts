@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MAIL_PATH,
   CRITICAL_RECIPIENTS_PATH,
+  DIGEST_SEND_PATH,
   ESCALATION_POLICIES_PATH,
   MAIL_OUTBOX_PATH,
   NOTIFICATION_PREFERENCES_PATH,
@@ -16,6 +17,7 @@ import {
 import { sendProblem } from '../platform/http/problem';
 import type { Store } from '../platform/database/database';
 import { accountMailList } from './accountMail';
+import type { DigestJob } from './digest';
 import { escalationsOf } from './history';
 import type { Mailer } from './mailer';
 import { readOutbox } from './outbox';
@@ -32,6 +34,7 @@ import { preferencesOf, savePreferences } from './preferences';
 export interface NotificationRoutesOptions {
   store: Store;
   mailer: Mailer;
+  digest: DigestJob;
   defaults: DefaultPolicy;
 }
 
@@ -71,6 +74,12 @@ export function notificationRoutes(fastify: FastifyInstance, opts: NotificationR
       reply.header('cache-control', 'no-store');
       return body;
     },
+  );
+
+  fastify.post(
+    DIGEST_SEND_PATH,
+    { config: { access: 'administration', audit: { recordType: 'notification_digest' } } },
+    async () => opts.digest.send(),
   );
 
   fastify.get(
