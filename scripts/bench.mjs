@@ -14,6 +14,7 @@ const scripts = [
   'bench/orders-list.mjs',
   'bench/review.mjs',
   'bench/uploads.mjs',
+  'bench/notifications.mjs',
   'bench/chart.mjs',
   'bench/lighthouse.mjs',
 ];
