@@ -322,6 +322,7 @@ test('labels agree, and an empty view says why', async ({ page, signIn }) => {
     await expect(page.getByRole('option')).toHaveText([
       "The lab's own",
       'BioReference – onboarding',
+      'BioReference – Northside Clinic',
     ]);
     await page.keyboard.press('Escape');
   });

@@ -19,8 +19,8 @@ const testOf = (method: CollectionMethod) => {
   if (!test) throw new Error(`no seeded ${method} lab test`);
   return test;
 };
-const accountOf = (lab: string) => {
-  const account = LAB_ACCOUNTS.find((a) => a.lab === lab);
+const accountOf = (lab: string, status?: string) => {
+  const account = LAB_ACCOUNTS.find((a) => a.lab === lab && (!status || a.status === status));
   if (!account) throw new Error(`no seeded ${lab} lab account`);
   return account;
 };
@@ -64,6 +64,10 @@ function orderFormValues(method: CollectionMethod, who: (typeof PATIENTS)[number
       { marker_id: 101, question_id: 9101, answer: 'Y' },
       { marker_id: 103, question_id: 9103, answer: 'Y' },
     ];
+  }
+  if (method === 'testkit' || method === 'on_site_collection') {
+    // BioReference's tests: its active account (the other one is pending).
+    values.lab_account_id = accountOf('bioreference', 'active').id;
   }
   if (method === 'at_home_phlebotomy') {
     // Labcorp's account is delegated: the order names its physician.

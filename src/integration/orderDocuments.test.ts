@@ -149,10 +149,17 @@ describe('order documents through the BFF', () => {
       `/api/lab/v3/lab_test/${onSite?.id ?? ''}/collection_instruction_pdf`,
     );
     expect(byTest.statusCode).toBe(200);
-    const noneForTest = await stack.request(
+    // Every starter test has instructions; a test that is not the team's has none.
+    const walkInTest = await stack.request(
       ops,
       'GET',
       `/api/lab/v3/lab_test/${walkIn?.id ?? ''}/collection_instruction_pdf`,
+    );
+    expect(walkInTest.statusCode).toBe(200);
+    const noneForTest = await stack.request(
+      ops,
+      'GET',
+      '/api/lab/v3/lab_test/4b1f7c2e-9a55-4d3b-8e21-0c6f5a7d9e10/collection_instruction_pdf',
     );
     expect(noneForTest.statusCode).toBe(404);
     const rows = await listAudit(stack.store.db, 1000);

@@ -137,7 +137,7 @@ describe('GET /v3/lab_test/lab_account', () => {
     const { status, body } = await get(app, '/v3/lab_test/lab_account');
     expect(status).toBe(200);
     const accounts = labAccountListSchema.parse(body).data;
-    expect(accounts.length).toBe(3);
+    expect(accounts.length).toBe(4);
     const delegated = accounts.filter((a) => requiresPhysician(a.delegated_flow));
     expect(delegated.map((a) => a.delegated_flow)).toEqual(['order_delegated']);
     expect(accounts.some((a) => a.delegated_flow === 'not_delegated')).toBe(true);

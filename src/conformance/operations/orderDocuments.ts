@@ -1,6 +1,7 @@
+import { expect } from 'vitest';
 import { importOrderRequestSchemaFor, type CollectionMethod } from '../../contract';
 import { LAB_ACCOUNTS, LAB_TESTS } from '../../sandbox/seed';
-import { AUSTIN_PATIENT, createOrder, simulate, UNKNOWN_ID } from '../fixtures';
+import { AUSTIN_PATIENT, createOrder, orderRequest, simulate, UNKNOWN_ID } from '../fixtures';
 import type { ConformanceContext, OperationCheck } from '../table';
 
 /* An order's papers, imported orders, and order transactions. */
@@ -114,16 +115,41 @@ export const ORDER_DOCUMENTS: OperationCheck[] = [
     operation: 'GET /v3/lab_test/{lab_test_id}/collection_instruction_pdf',
     cases: [
       {
-        name: 'a starter test’s instructions; an unknown test is a 404',
+        name: 'every starter test says it has instructions, and has them',
         async run({ api }) {
-          await api.call(
-            'GET',
-            `/v3/lab_test/${test('testkit')?.id ?? ''}/collection_instruction_pdf`,
-            {
+          for (const starter of LAB_TESTS) {
+            const { body } = await api.call<{ has_collection_instructions?: boolean | null }>(
+              'GET',
+              `/v3/lab_tests/${starter.id}`,
+              { expect: 200 },
+            );
+            expect(body.has_collection_instructions, starter.method).toBe(true);
+            await api.call('GET', `/v3/lab_test/${starter.id}/collection_instruction_pdf`, {
               expect: 200,
+            });
+          }
+        },
+      },
+      {
+        name: 'an order set made for one order says it has none and has none; an unknown test is a 404',
+        async run(ctx) {
+          const { body } = await ctx.api.call<{
+            order: { id: string; lab_test: { id: string; has_collection_instructions?: boolean } };
+          }>('POST', '/v3/order', {
+            json: {
+              ...orderRequest(ctx, 'walk_in_test'),
+              order_set: { add_on: { marker_ids: [102, 104] } },
+              aoe_answers: null,
             },
-          );
-          await api.call('GET', `/v3/lab_test/${UNKNOWN_ID}/collection_instruction_pdf`, {
+            expect: 200,
+          });
+          ctx.taken.add(body.order.id);
+          expect(body.order.lab_test.has_collection_instructions).toBe(false);
+          const generated = body.order.lab_test.id;
+          await ctx.api.call('GET', `/v3/lab_test/${generated}/collection_instruction_pdf`, {
+            expect: 404,
+          });
+          await ctx.api.call('GET', `/v3/lab_test/${UNKNOWN_ID}/collection_instruction_pdf`, {
             expect: 404,
           });
         },

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { COLLECTION_METHODS } from '../../contract';
 import {
   createOrder,
   orderRequest,
@@ -27,6 +29,21 @@ export const ORDERING: OperationCheck[] = [
           await createOrder(ctx, 'walk_in_test');
           await createOrder(ctx, 'at_home_phlebotomy', PHOENIX_PATIENT);
           await createOrder(ctx, 'walk_in_test', MINOR_PATIENT);
+        },
+      },
+      {
+        name: 'every collection method can be ordered on an active lab account',
+        async run(ctx) {
+          for (const method of COLLECTION_METHODS) {
+            const order = await createOrder(ctx, method);
+            const { body } = await ctx.api.call<{ data: { status: string }[] }>(
+              'GET',
+              `/v3/lab_test/lab_account?lab_account_id=${String(orderRequest(ctx, method).lab_account_id)}`,
+              { expect: 200 },
+            );
+            expect(body.data.map((a) => a.status)).toEqual(['active']);
+            expect(order.last_event.status).toMatch(new RegExp(`\\.${method}\\.`));
+          }
         },
       },
       {

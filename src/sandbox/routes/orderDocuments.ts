@@ -96,7 +96,8 @@ export const orderDocumentsRoutes: FastifyPluginCallback<RouteContext> = (app, c
       .executeTakeFirst();
     const test = row ? await testOf(row.id) : undefined;
     if (!test) return reply.code(404).send({ detail: 'Lab test not found' });
-    if (test.has_collection_instructions === false) {
+    // The test's own field decides, so the console can offer the document only where it exists.
+    if (test.has_collection_instructions !== true) {
       return reply.code(404).send({ detail: 'This lab test has no collection instructions' });
     }
     const lines = instructionLines({

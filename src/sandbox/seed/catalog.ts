@@ -199,7 +199,13 @@ export interface SeedLabTest {
   has_collection_instructions: boolean;
 }
 
-/** The four starter lab tests, one per collection method (docs/lab-api-facts.md §5). */
+/**
+ * The four starter lab tests, one per collection method (docs/lab-api-facts.md §5). Each has
+ * collection instructions (the document's `has_collection_instructions`, which
+ * `GET /v3/lab_test/{id}/collection_instruction_pdf` follows): the patient or the staff have
+ * something to do for each (fasting, a centre visit, a home visit, a kit, an on-site draw).
+ * Only an order set generated for one order has none.
+ */
 export const LAB_TESTS: SeedLabTest[] = [
   {
     id: uuidFrom('lab_test:testkit'),
@@ -229,7 +235,7 @@ export const LAB_TESTS: SeedLabTest[] = [
     marker_ids: [101, 102, 103, 106],
     common_tat_days: 3,
     worst_case_tat_days: 7,
-    has_collection_instructions: false,
+    has_collection_instructions: true,
   },
   {
     id: uuidFrom('lab_test:at_home_phlebotomy'),
@@ -244,7 +250,7 @@ export const LAB_TESTS: SeedLabTest[] = [
     marker_ids: [202, 203, 204, 205, 206],
     common_tat_days: 4,
     worst_case_tat_days: 8,
-    has_collection_instructions: false,
+    has_collection_instructions: true,
   },
   {
     id: uuidFrom('lab_test:on_site_collection'),
@@ -319,6 +325,22 @@ export const LAB_ACCOUNTS: SeedLabAccount[] = [
     delegated_flow: 'not_delegated',
     provider_account_id: '55012',
     account_name: 'BioReference – onboarding',
+    default_clinical_notes: null,
+    business_units: [],
+    allowed_billing: { client_bill: ALL_STATES_BUT_NY_NJ_RI },
+    team_id_allowlist: [],
+  },
+  {
+    // BioReference's active account: the test kit and on-site tests are BioReference's, so
+    // every collection method can be ordered on an active account (the pending one above
+    // stays for imports). Listed after it, so a look-up by lab finds the pending one first.
+    id: uuidFrom('lab_account:bioreference-active'),
+    lab: 'bioreference',
+    org_id: ORG_ID,
+    status: 'active',
+    delegated_flow: 'not_delegated',
+    provider_account_id: '55377',
+    account_name: 'BioReference – Northside Clinic',
     default_clinical_notes: null,
     business_units: [],
     allowed_billing: { client_bill: ALL_STATES_BUT_NY_NJ_RI },

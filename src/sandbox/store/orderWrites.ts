@@ -111,6 +111,8 @@ export async function insertGeneratedLabTest(
         is_active: true,
         is_delegated: false,
         auto_generated: true,
+        // Made for one order: no catalogue instructions (the order's own still print).
+        has_collection_instructions: false,
       }),
     })
     .execute();

@@ -16,7 +16,8 @@ export const WEARABLES_CALLS: readonly AllowedCall[] = [
     method: 'GET',
     path: '/v2/user/providers/{user_id}',
     permission: 'wearables.read',
-    audit: { recordType: 'wearable_connections', idParam: 'user_id' },
+    // Which sources the patient's wearable data come from: audited as wearable data.
+    audit: { recordType: 'timeseries', idParam: 'user_id' },
   },
   { method: 'GET', path: '/v2/providers', permission: 'wearables.read' },
 ];
