@@ -19,7 +19,6 @@ const PATIENT_RECORDS = new Set([
   'patient_address',
   'patient_demographics',
   'timeseries',
-  'wearable_connections',
 ]);
 
 export type RecordPage = 'order' | 'patient' | 'parsing_job' | 'console_account' | null;
