@@ -321,8 +321,8 @@ test('labels agree, and an empty view says why', async ({ page, signIn }) => {
     await account.click();
     await expect(page.getByRole('option')).toHaveText([
       "The lab's own",
-      'BioReference – onboarding',
       'BioReference – Northside Clinic',
+      'BioReference – onboarding',
     ]);
     await page.keyboard.press('Escape');
   });
