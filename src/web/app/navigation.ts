@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { ROLES, rolesWith, type Role } from '../../contract';
-import { REVIEW_QUEUE_ROLES } from '../features/review/lib/permissions';
+import { REVIEW_QUEUE_ROLES } from '../shared/lib/permissions';
 import { ORDERING_ROLES, PATIENT_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {

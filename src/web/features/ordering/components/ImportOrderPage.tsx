@@ -15,12 +15,13 @@ import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { SelectField, type MultiSelectOption } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
-import { patientOrdersQueryOptions } from '../../patients/api/patients';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
+import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 import { importOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { PatientPicker } from './PatientPicker';
 import './orderForm.css';
+import { orderKeys } from '../../../shared/api/orders';
 
 type Path = FieldPath<ImportOrderRequestInput>;
 
@@ -147,7 +148,7 @@ export function ImportOrderPage() {
     setProblem(null);
     try {
       const answer = await importOrder(request);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       await navigate({ to: '/orders/$orderId', params: { orderId: answer.order.id } });
     } catch (error) {
       const byField = fieldErrorsOf(error);

@@ -13,7 +13,7 @@ import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
 import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { SelectField } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { labAccountsQueryOptions, labTestsQueryOptions } from '../../lab-tests/api/labTests';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { createTestkitOrder } from '../api/orders';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
 import { fieldErrorsOf } from '../lib/serverErrors';

@@ -29,8 +29,8 @@ import {
   labAccountsQueryOptions,
   labMarkersQueryOptions,
   labTestsQueryOptions,
-} from '../../lab-tests/api/labTests';
-import { patientOrdersQueryOptions } from '../../patients/api/patients';
+} from '../../../shared/api/catalogue';
+import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 import { createOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { orderResolver } from '../lib/orderValidation';

@@ -13,7 +13,7 @@ import {
   labAccountsQueryOptions,
   labMarkersQueryOptions,
   labTestsQueryOptions,
-} from '../../lab-tests/api/labTests';
+} from '../../../shared/api/catalogue';
 import type { OrderForm } from '../lib/formTypes';
 import type { OrderSetMode } from '../lib/useOrderChoices';
 import { FieldMessage, SelectField, useFieldError } from './Field';

@@ -4,18 +4,18 @@ import { describeError } from '../../../shared/api/client';
 import { AsyncCombobox, type ComboboxOption } from '../../../shared/ui/AsyncCombobox';
 import { SelectField } from '../../../shared/ui/MultiSelect';
 import { Pending } from '../../../shared/ui/states';
+import { patientsQueryOptions } from '../../../shared/api/patients';
 import {
   PATIENT_SEARCH_COVERS,
   patientNamesQueryOptions,
   patientSearchQueryOptions,
-  patientsQueryOptions,
-} from '../../patients/api/patients';
-import { bornOn, patientTitle, searchHitOption } from '../../patients/lib/naming';
+} from '../../../shared/api/patients';
+import { bornOn, patientTitle, searchHitOption } from '../../../shared/patients/names';
 
 /* Drawn when its section is opened: most orders are for a patient who exists already, and
    the new-order form's first screen is drawn sooner without it. */
 const CreatePatientForm = lazy(async () => {
-  const { CreatePatientForm: Form } = await import('../../patients/components/CreatePatientForm');
+  const { CreatePatientForm: Form } = await import('../../../shared/patients/CreatePatientForm');
   return { default: Form };
 });
 

@@ -6,7 +6,7 @@ import {
   labAccountsQueryOptions,
   labMarkersQueryOptions,
   labTestsQueryOptions,
-} from '../../lab-tests/api/labTests';
+} from '../../../shared/api/catalogue';
 import type { OrderForm } from './formTypes';
 
 /*

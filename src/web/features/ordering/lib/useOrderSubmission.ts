@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showToast } from '../../../shared/ui/toast';
 import { SubmissionKeys, isRetryable } from './submissionKeys';
+import { orderKeys } from '../../../shared/api/orders';
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -30,7 +31,7 @@ export function useOrderSubmission<Request>(
       const answer = await send(request, key);
       keys.settle();
       setDone(true);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       // Said wherever the person is when it lands; the order page also confirms it in place.
       showToast({
         tone: 'success',

@@ -8,6 +8,7 @@ import { postOrderResponseSchema } from '../../../../contract/order';
 import { communicationSettingsSchema } from '../../../../contract/orderActions';
 import { pscInfoSchema, type AllowedRadius } from '../../../../contract/psc';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
+import { orderKeys } from '../../../shared/api/orders';
 
 /* Walk-in appointments at patient service centres, and the order actions beside cancel. */
 
@@ -17,7 +18,7 @@ const orderPath = (orderId: string, rest = '') =>
 /** The centres of the order's lab near its patient, nearest first. */
 export const orderCentresQueryOptions = (orderId: string, radius: AllowedRadius) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'psc-info', radius],
+    queryKey: orderKeys.centres(orderId, radius),
     queryFn: ({ signal }) =>
       apiGet(`${orderPath(orderId, '/psc/info')}?radius=${radius}`, pscInfoSchema, signal),
     staleTime: 5 * 60_000,
@@ -25,7 +26,7 @@ export const orderCentresQueryOptions = (orderId: string, radius: AllowedRadius)
 
 export const pscAppointmentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'psc-appointment'],
+    queryKey: orderKeys.centreAppointment(orderId),
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/psc/appointment'), appointmentSchema, signal),
   });
@@ -100,7 +101,7 @@ export async function changeActivation(orderId: string, activateBy: string | nul
 
 export const communicationSettingsQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'communication-settings'],
+    queryKey: orderKeys.communicationSettings(orderId),
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/communication_settings'), communicationSettingsSchema, signal),
     // Every order page shows it, and each read is a Lab API call and an audited access. Only

@@ -6,8 +6,9 @@ import {
   type USAddress,
 } from '../../../../contract/appointments';
 import { ordersPageSchema, postOrderResponseSchema } from '../../../../contract/order';
-import { labResultsRawSchema, type SimulateBody } from '../../../../contract/results';
+import { type SimulateBody } from '../../../../contract/results';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
+import { orderKeys } from '../../../shared/api/orders';
 import { LIST_PAGE_SIZE, PAGE_SIZE, toLabQuery, type OrdersSearch } from '../lib/ordersSearch';
 
 /** The BFF path of one page of a view; repeated parameters (`status`) stay repeated. */
@@ -21,7 +22,7 @@ export function ordersPagePath(search: OrdersSearch, page: number, size = PAGE_S
 export const ordersViewQueryOptions = (search: OrdersSearch) => {
   const page = search.worklist === 'overdue' ? 1 : (search.page ?? 1);
   return queryOptions({
-    queryKey: ['orders', 'list', 'view', { ...search, page }],
+    queryKey: orderKeys.view({ ...search, page }),
     queryFn: ({ signal }) =>
       apiGet(ordersPagePath(search, page, LIST_PAGE_SIZE), ordersPageSchema, signal),
   });
@@ -30,15 +31,9 @@ export const ordersViewQueryOptions = (search: OrdersSearch) => {
 const orderPath = (orderId: string, rest = '') =>
   labPath(`/v3/order/${encodeURIComponent(orderId)}${rest}`);
 
-export const resultsQueryOptions = (orderId: string) =>
-  queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'results'],
-    queryFn: ({ signal }) => apiGet(orderPath(orderId, '/result'), labResultsRawSchema, signal),
-  });
-
 export const appointmentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'appointment'],
+    queryKey: orderKeys.appointment(orderId),
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/phlebotomy/appointment'), appointmentSchema, signal),
   });
@@ -121,7 +116,7 @@ export async function cancelAppointment(orderId: string, reasonId: string, notes
 /** How many orders a worklist holds: one order's page, for its total. */
 export const worklistCountQueryOptions = (search: OrdersSearch) =>
   queryOptions({
-    queryKey: ['orders', 'list', 'count', search],
+    queryKey: orderKeys.count(search),
     queryFn: async ({ signal }) =>
       (await apiGet(ordersPagePath(search, 1, 1), ordersPageSchema, signal)).total ?? null,
     staleTime: 60_000,

@@ -11,6 +11,7 @@ import { cancelOrder } from '../api/tracking';
 import { csvDocument } from '../lib/csv';
 import { downloadCsv } from './CsvExport';
 import { orderTitle } from './patient';
+import { orderKeys } from '../../../shared/api/orders';
 
 const cancellable = (order: Order) =>
   !/^cancelled\./.test(order.last_event.status) &&
@@ -55,7 +56,7 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
     setConfirming(false);
     setOutcomes(results);
     props.onDone();
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all });
   }
 
   const done = outcomes?.filter((o) => o.error === null).length ?? 0;

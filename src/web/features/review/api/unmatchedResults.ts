@@ -7,9 +7,27 @@ import {
   type ResolveUnmatchedResult,
 } from '../../../../contract/unmatchedResults';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
+import type { LiveStaleness } from '../../../shared/api/queryKeys';
 import type { QueueSearch } from '../lib/queueSearch';
 
 export const QUEUE_PAGE_SIZE = 20;
+
+/** Every query key of the unmatched results (the ops queue and each result). */
+export const unmatchedResultKeys = {
+  all: ['unmatched-results'] as const,
+  lists: () => [...unmatchedResultKeys.all, 'list'] as const,
+  list: (search: QueueSearch) => [...unmatchedResultKeys.lists(), search] as const,
+  detail: (id: string) => [...unmatchedResultKeys.all, 'detail', id] as const,
+};
+
+/** A new or changed unmatched result changes the queue and that result's page. */
+export const unmatchedResultStaleness: LiveStaleness = {
+  staleKeys: (event) =>
+    event.kind === 'unmatched_result'
+      ? [unmatchedResultKeys.lists(), unmatchedResultKeys.detail(event.recordId)]
+      : [],
+  resyncKeys: [unmatchedResultKeys.all],
+};
 
 /** The queue's filters as the Lab API names them (docs/lab-api-facts.md §9). */
 function toQuery(search: QueueSearch): Record<string, string | number> {
@@ -26,14 +44,14 @@ function toQuery(search: QueueSearch): Record<string, string | number> {
 
 export const unmatchedResultsQueryOptions = (search: QueueSearch) =>
   queryOptions({
-    queryKey: ['unmatched-results', 'list', search],
+    queryKey: unmatchedResultKeys.list(search),
     queryFn: ({ signal }) =>
       apiGet(labPath('/v3/unmatched_result', toQuery(search)), unmatchedResultsPageSchema, signal),
   });
 
 export const unmatchedResultQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['unmatched-results', 'detail', id],
+    queryKey: unmatchedResultKeys.detail(id),
     queryFn: ({ signal }) =>
       apiGet(
         labPath(`/v3/unmatched_result/${encodeURIComponent(id)}`),

@@ -9,14 +9,15 @@ import { formatBirthDate, formatDate, formatDateTime, humanize } from '../../../
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { orderQueryOptions } from '../../orders/api/orders';
+import { orderQueryOptions } from '../../../shared/api/orders';
 import {
   acceptUnmatchedResult,
   resolveUnmatchedResult,
+  unmatchedResultKeys,
   unmatchedResultQueryOptions,
 } from '../api/unmatchedResults';
 import { describeDecision, describeReason, describeReviewStatus } from '../lib/labels';
-import { canActOnUnmatchedResults } from '../lib/permissions';
+import { canActOnUnmatchedResults } from '../../../shared/lib/permissions';
 
 const patientName = (p: UnmatchedResult['patient']) =>
   p ? `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || 'No name' : 'No demographics';
@@ -225,7 +226,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
         ...(note.trim() ? { note: note.trim() } : {}),
       }),
     onSuccess: async (order) => {
-      await queryClient.invalidateQueries({ queryKey: ['unmatched-results'] });
+      await queryClient.invalidateQueries({ queryKey: unmatchedResultKeys.all });
       await navigate({ to: '/orders/$orderId', params: { orderId: order.id } });
     },
     onError,
@@ -238,7 +239,7 @@ export function UnmatchedResultPage({ resultId, role }: { resultId: string; role
       setFailure(null);
       setDone(`Saved. Status: ${describeReviewStatus(updated.status)}.`);
       queryClient.setQueryData(options.queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: ['unmatched-results', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: unmatchedResultKeys.lists() });
     },
     onError,
   });

@@ -5,9 +5,9 @@ import { describeError } from '../../../shared/api/client';
 import { isUuid } from '../../../shared/lib/ids';
 import { AsyncCombobox, type ComboboxOption } from '../../../shared/ui/AsyncCombobox';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { ordersQueryOptions } from '../../orders/api/orders';
-import { PATIENT_SEARCH_COVERS, patientSearchQueryOptions } from '../../patients/api/patients';
-import { searchHitOption } from '../../patients/lib/naming';
+import { ordersQueryOptions } from '../../../shared/api/orders';
+import { PATIENT_SEARCH_COVERS, patientSearchQueryOptions } from '../../../shared/api/patients';
+import { searchHitOption } from '../../../shared/patients/names';
 
 /** Patients of the latest orders, once each, with a name when the order carries one. */
 export const PICKER_ORDERS_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import { flagText } from '../../results/lib/series';
+import { flagText } from '../../../shared/lib/resultSeries';
 import { memo, useState } from 'react';
 import {
   Area,

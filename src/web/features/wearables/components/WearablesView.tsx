@@ -20,8 +20,8 @@ import type { Role } from '../../../../contract/console';
 import { describeError } from '../../../shared/api/client';
 import { formatInstant } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { patientNamesQueryOptions } from '../../patients/api/patients';
-import { patientTitle } from '../../patients/lib/naming';
+import { patientNamesQueryOptions } from '../../../shared/api/patients';
+import { patientTitle } from '../../../shared/patients/names';
 import { useLabOverlay } from '../api/labOverlay';
 import {
   timeseriesQueryOptions,

@@ -1,8 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  labAccountsQueryOptions,
-  labTestsQueryOptions,
-} from '../../../features/lab-tests/api/labTests';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { ImportOrderPage } from '../../../features/ordering/components/ImportOrderPage';
 
 export const Route = createFileRoute('/_app/orders/import')({

@@ -23,5 +23,6 @@ export const Route = createFileRoute('/_app/orders/')({
 });
 
 function OrdersRoute() {
-  return <OrdersPage search={Route.useSearch()} />;
+  const { session } = Route.useRouteContext();
+  return <OrdersPage search={Route.useSearch()} session={session} />;
 }

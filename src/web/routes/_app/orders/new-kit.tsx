@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { labTestsQueryOptions } from '../../../features/lab-tests/api/labTests';
+import { labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { NewKitPage } from '../../../features/ordering/components/NewKitPage';
 
 export const Route = createFileRoute('/_app/orders/new-kit')({

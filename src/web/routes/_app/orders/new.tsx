@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import {
-  labAccountsQueryOptions,
-  labTestsQueryOptions,
-} from '../../../features/lab-tests/api/labTests';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { OrderFormPage } from '../../../features/ordering/components/OrderFormPage';
 
 export const Route = createFileRoute('/_app/orders/new')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ordersQueryOptions } from '../../../features/orders/api/orders';
+import { ordersQueryOptions } from '../../../shared/api/orders';
 import {
   PICKER_ORDERS_PAGE_SIZE,
   PatientPicker,

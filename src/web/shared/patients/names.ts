@@ -1,6 +1,6 @@
-import type { PatientSearchHit } from '../../../../contract/userInfo';
-import { formatBirthDate } from '../../../shared/lib/format';
-import type { ComboboxOption } from '../../../shared/ui/AsyncCombobox';
+import type { PatientSearchHit } from '../../../contract/userInfo';
+import { formatBirthDate } from '../lib/format';
+import type { ComboboxOption } from '../ui/AsyncCombobox';
 
 /** People know patients by name: the id is what is left when no name is known. */
 export function patientTitle(

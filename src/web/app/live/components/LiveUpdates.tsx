@@ -1,10 +1,11 @@
-import { useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Role } from '../../../../contract/console';
 import type { LiveEvent } from '../../../../contract/webhooks';
-import { sessionQueryOptions } from '../../auth/api/session';
+import type { LiveStaleness } from '../../../shared/api/queryKeys';
 import { useLiveEvents } from '../hooks/useLiveEvents';
 import { alertsFor, dismissed, withEvent, type CriticalAlert } from '../lib/criticalAlerts';
-import { RESYNC_QUERY_KEYS, coalesceKeys, staleQueryKeys } from '../lib/staleQueries';
+import { coalesceKeys, resyncQueryKeys, staleQueryKeys } from '../lib/staleQueries';
 import { CriticalResultAlerts } from './CriticalResultAlerts';
 import { LiveIndicator } from './LiveIndicator';
 import '../live.css';
@@ -16,10 +17,15 @@ const BATCH_MS = 50;
  * Live updates for the signed-in shell: follows the BFF's events, refetches the queries
  * they make stale (lists, the open order, the ops queue, a parsing job), shows the
  * connection's state and, for the roles that read results, critical-result alerts.
+ * `staleness` says, per resource, which queries an event makes stale.
  */
-export function LiveUpdates() {
-  const { data: session } = useSuspenseQuery(sessionQueryOptions);
-  const role = session.account.role;
+export function LiveUpdates({
+  role,
+  staleness,
+}: {
+  role: Role;
+  staleness: readonly LiveStaleness[];
+}) {
   const queryClient = useQueryClient();
   const [alerts, setAlerts] = useState<CriticalAlert[]>([]);
   const pending = useRef<QueryKey[]>([]);
@@ -42,12 +48,12 @@ export function LiveUpdates() {
 
   const state = useLiveEvents({
     onEvent: (event: LiveEvent) => {
-      invalidate(staleQueryKeys(event));
+      invalidate(staleQueryKeys(staleness, event));
       if (event.kind === 'critical_result' && alertsFor(role)) {
         setAlerts((current) => withEvent(current, event));
       }
     },
-    onResync: () => invalidate(RESYNC_QUERY_KEYS),
+    onResync: () => invalidate(resyncQueryKeys(staleness)),
   });
 
   return (

@@ -1,5 +1,5 @@
-import type { Order } from '../../../../contract/order';
-import type { BiomarkerResult, LabResultsRaw } from '../../../../contract/results';
+import type { Order } from '../../../contract/order';
+import type { BiomarkerResult, LabResultsRaw } from '../../../contract/results';
 
 export type PointFlag = 'critical' | 'high' | 'low' | 'normal';
 

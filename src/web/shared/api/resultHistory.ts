@@ -1,16 +1,16 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { ordersPageSchema } from '../../../../contract/order';
-import { labResultsRawSchema } from '../../../../contract/results';
-import { RESULT_STATUSES } from '../../../../contract/resultsInbox';
-import { apiGet, labPath } from '../../../shared/api/client';
-import { markerSeries, type MarkerSeries } from '../lib/series';
+import { ordersPageSchema } from '../../../contract/order';
+import { RESULT_STATUSES } from '../../../contract/resultsInbox';
+import { apiGet, labPath } from './client';
+import { orderKeys, orderResultsQueryOptions } from './orders';
+import { markerSeries, type MarkerSeries } from '../lib/resultSeries';
 
 /** The patient's orders read for trends: the latest ones, enough for a readable chart. */
 export const HISTORY_ORDERS = 20;
 
 const patientResultOrdersQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['orders', 'list', 'patient-results', userId],
+    queryKey: orderKeys.withResultsOfPatient(userId),
     enabled: userId !== '',
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
@@ -22,18 +22,6 @@ const patientResultOrdersQueryOptions = (userId: string) =>
       for (const status of RESULT_STATUSES) params.append('status', status);
       return apiGet(`${labPath('/v3/orders')}?${params.toString()}`, ordersPageSchema, signal);
     },
-  });
-
-/** The same key as the order page's results: one read serves both. */
-const orderResultsQueryOptions = (orderId: string) =>
-  queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'results'],
-    queryFn: ({ signal }) =>
-      apiGet(
-        labPath(`/v3/order/${encodeURIComponent(orderId)}/result`),
-        labResultsRawSchema,
-        signal,
-      ),
   });
 
 export interface PatientHistory {

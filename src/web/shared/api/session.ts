@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, SessionResponse } from '../../../../contract/console';
-import { SESSION_PATH } from '../../../../contract/consoleProtocol';
-import { apiRequest, setSessionClosing } from '../../../shared/api/client';
+import type { LoginRequest, SessionResponse } from '../../../contract/console';
+import { SESSION_PATH } from '../../../contract/consoleProtocol';
+import { apiRequest, setSessionClosing } from './client';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -13,7 +13,7 @@ export const sessionQueryKey = ['session'] as const;
 async function sessionRequest(init: Parameters<typeof apiRequest>[1]): Promise<SessionResponse> {
   const [answer, { sessionResponseSchema }] = await Promise.all([
     apiRequest(SESSION_PATH, init),
-    import('../../../../contract/console'),
+    import('../../../contract/console'),
   ]);
   return sessionResponseSchema.parse(answer);
 }

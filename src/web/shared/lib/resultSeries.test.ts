@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BiomarkerResult } from '../../../../contract/results';
+import type { BiomarkerResult } from '../../../contract/results';
 import {
   earlierPoints,
   flagDirection,
@@ -9,7 +9,7 @@ import {
   niceTicks,
   pointFlag,
   type Report,
-} from './series';
+} from './resultSeries';
 
 const ldl = (result: string, extra: Partial<BiomarkerResult> = {}): BiomarkerResult => ({
   name: 'LDL Cholesterol',

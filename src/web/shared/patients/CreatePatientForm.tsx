@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { issuesByField } from '../../../../contract/validation';
-import { createUserRequestSchema, type User } from '../../../../contract/users';
-import { describeError, isApiError } from '../../../shared/api/client';
-import { formatDateTime } from '../../../shared/lib/format';
-import { createPatient } from '../api/patients';
-import { existingPatientOf } from '../lib/conflict';
+import { issuesByField } from '../../../contract/validation';
+import { createUserRequestSchema, type User } from '../../../contract/users';
+import { describeError, isApiError } from '../api/client';
+import { formatDateTime } from '../lib/format';
+import { createPatient, patientKeys } from '../api/patients';
+import { existingPatientOf } from './conflict';
 
 type Input = z.input<typeof createUserRequestSchema>;
 
@@ -40,7 +40,7 @@ export function CreatePatientForm({
     setFailure(null);
     try {
       const user = await createPatient(createUserRequestSchema.parse(values));
-      await queryClient.invalidateQueries({ queryKey: ['patients'] });
+      await queryClient.invalidateQueries({ queryKey: patientKeys.all });
       form.reset();
       onCreated(user);
     } catch (caught) {

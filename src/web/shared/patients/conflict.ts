@@ -1,5 +1,5 @@
-import { userConflictErrorSchema } from '../../../../contract/errors';
-import { isApiError } from '../../../shared/api/client';
+import { userConflictErrorSchema } from '../../../contract/errors';
+import { isApiError } from '../api/client';
 
 /** The existing patient a 400 "client user id already exists" names, if that is the error. */
 export function existingPatientOf(error: unknown): { userId: string; createdOn: string } | null {
