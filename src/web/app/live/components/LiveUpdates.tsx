@@ -5,7 +5,7 @@ import type { LiveEvent } from '../../../../contract/webhooks';
 import type { LiveStaleness } from '../../../shared/api/queryKeys';
 import { useLiveEvents } from '../hooks/useLiveEvents';
 import { alertsFor, dismissed, withEvent, type CriticalAlert } from '../lib/criticalAlerts';
-import { coalesceKeys, resyncQueryKeys, staleQueryKeys } from '../lib/staleQueries';
+import { coalesceKeys, refetchKeysFor, resyncQueryKeys } from '../lib/staleQueries';
 import { CriticalResultAlerts } from './CriticalResultAlerts';
 import { LiveIndicator } from './LiveIndicator';
 import '../live.css';
@@ -48,7 +48,7 @@ export function LiveUpdates({
 
   const state = useLiveEvents({
     onEvent: (event: LiveEvent) => {
-      invalidate(staleQueryKeys(staleness, event));
+      invalidate(refetchKeysFor(staleness, event));
       if (event.kind === 'critical_result' && alertsFor(role)) {
         setAlerts((current) => withEvent(current, event));
       }

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../../contract/webhooks';
 import type { LiveStaleness } from '../../../shared/api/queryKeys';
+import { announcesOwnChange } from './ownChanges';
 
 /*
  * Which cached queries a live event makes stale, from what each resource declares
@@ -13,6 +14,17 @@ export function staleQueryKeys(
   event: LiveEvent,
 ): QueryKey[] {
   return declarations.flatMap((declaration) => [...declaration.staleKeys(event)]);
+}
+
+/**
+ * What to refetch for an event as it arrives: nothing when it announces a change this tab
+ * made and refetched already (lib/ownChanges.ts), else what it makes stale.
+ */
+export function refetchKeysFor(
+  declarations: readonly LiveStaleness[],
+  event: LiveEvent,
+): QueryKey[] {
+  return announcesOwnChange(event) ? [] : staleQueryKeys(declarations, event);
 }
 
 /**

@@ -21,7 +21,7 @@ import { importOrder } from '../api/orders';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { PatientPicker } from './PatientPicker';
 import './orderForm.css';
-import { orderKeys } from '../../../shared/api/orders';
+import { refreshAfterOrderPlaced } from '../lib/orderPlaced';
 
 type Path = FieldPath<ImportOrderRequestInput>;
 
@@ -148,7 +148,7 @@ export function ImportOrderPage() {
     setProblem(null);
     try {
       const answer = await importOrder(request);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await refreshAfterOrderPlaced(queryClient, answer.order);
       await navigate({ to: '/orders/$orderId', params: { orderId: answer.order.id } });
     } catch (error) {
       const byField = fieldErrorsOf(error);

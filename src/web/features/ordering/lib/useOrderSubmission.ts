@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showToast } from '../../../shared/ui/toast';
 import { SubmissionKeys, isRetryable } from './submissionKeys';
-import { orderKeys } from '../../../shared/api/orders';
+import type { Order } from '../../../../contract/order';
+import { refreshAfterOrderPlaced } from './orderPlaced';
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -18,7 +19,7 @@ declare module '@tanstack/react-router' {
  * refreshed and the new order opened. A failure is re-thrown for the form to explain.
  */
 export function useOrderSubmission<Request>(
-  send: (request: Request, idempotencyKey: string) => Promise<{ order: { id: string } }>,
+  send: (request: Request, idempotencyKey: string) => Promise<{ order: Order }>,
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,7 +32,7 @@ export function useOrderSubmission<Request>(
       const answer = await send(request, key);
       keys.settle();
       setDone(true);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await refreshAfterOrderPlaced(queryClient, answer.order);
       // Said wherever the person is when it lands; the order page also confirms it in place.
       showToast({
         tone: 'success',
