@@ -7,7 +7,7 @@ import {
   resyncQueryKeys,
   staleQueryKeys as staleKeysOf,
 } from './app/live/lib/staleQueries';
-import { refreshAfterOrderPlaced } from './features/ordering/lib/orderPlaced';
+import { refreshAfterOrderPlaced } from './features/order-forms/lib/orderPlaced';
 import { LIVE_STALENESS } from './liveStaleness';
 import { orderKeys } from './shared/api/orders';
 

@@ -1,6 +1,6 @@
 import { parsingJobStaleness } from './features/lab-reports/api/parsingJobs';
 import { resultsInboxStaleness } from './features/results/api/inbox';
-import { unmatchedResultStaleness } from './features/review/api/unmatchedResults';
+import { unmatchedResultStaleness } from './features/unmatched-results/api/unmatchedResults';
 import { orderStaleness } from './shared/api/orders';
 import type { LiveStaleness } from './shared/api/queryKeys';
 

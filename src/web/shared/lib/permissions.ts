@@ -8,7 +8,7 @@ import { can, rolesWith, type Permission, type Role } from '../../../contract';
 export const ORDERING_ROLES = rolesWith('orders.write');
 export const WEARABLE_ROLES = rolesWith('wearables.read');
 export const PATIENT_ROLES = rolesWith('patients.read');
-export const REVIEW_QUEUE_ROLES = rolesWith('review.read');
+export const UNMATCHED_RESULTS_ROLES = rolesWith('review.read');
 
 export const canReadWearables = (role: Role) => can(role, 'wearables.read');
 export const canCreateOrders = (role: Role) => can(role, 'orders.write');

@@ -7,6 +7,7 @@ import {
 import { postOrderResponseSchema } from '../../../../contract/order';
 import { communicationSettingsSchema } from '../../../../contract/orderActions';
 import { pscInfoSchema, type AllowedRadius } from '../../../../contract/psc';
+import type { SimulateBody } from '../../../../contract/results';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
 import { orderKeys } from '../../../shared/api/orders';
 
@@ -119,4 +120,23 @@ export async function setSms(orderId: string, enabled: boolean) {
       body: { sms_enabled: enabled },
     }),
   );
+}
+
+export const resultPdfPath = (orderId: string) => orderPath(orderId, '/result/pdf');
+export const requisitionPdfPath = (orderId: string) => orderPath(orderId, '/requisition/pdf');
+
+export async function cancelOrder(orderId: string) {
+  return postOrderResponseSchema.parse(
+    await apiRequest(orderPath(orderId, '/cancel'), { method: 'POST' }),
+  );
+}
+
+export async function simulateOrder(
+  orderId: string,
+  finalStatus: string,
+  body: SimulateBody,
+  delaySeconds = 0,
+) {
+  const query = new URLSearchParams({ final_status: finalStatus, delay: String(delaySeconds) });
+  await apiRequest(`${orderPath(orderId, '/test')}?${query.toString()}`, { method: 'POST', body });
 }

@@ -7,7 +7,7 @@ import { describeError } from '../../../shared/api/client';
 import { formatCount } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { cancelOrder } from '../api/tracking';
+import { cancelOrder } from '../api/orderActions';
 import { csvDocument } from '../lib/csv';
 import { downloadCsv } from './CsvExport';
 import { orderTitle } from './patient';

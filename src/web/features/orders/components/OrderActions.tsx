@@ -15,7 +15,7 @@ import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectField } from '../../../shared/ui/MultiSelect';
 import { orderQueryOptions } from '../../../shared/api/orders';
-import { cancelOrder, simulateOrder } from '../api/tracking';
+import { cancelOrder, simulateOrder } from '../api/orderActions';
 import { orderKeys } from '../../../shared/api/orders';
 
 export const hasResults = (order: Order) =>

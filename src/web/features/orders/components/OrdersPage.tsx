@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import type { SessionResponse } from '../../../../contract/console';
 import { scanOrders } from '../api/scan';
-import { ordersViewQueryOptions } from '../api/tracking';
+import { ordersViewQueryOptions } from '../api/ordersList';
 import {
   overdueLevel,
   sortOf,

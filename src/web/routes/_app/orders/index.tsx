@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ordersViewQueryOptions } from '../../../features/orders/api/tracking';
+import { ordersViewQueryOptions } from '../../../features/orders/api/ordersList';
 import { OrdersPage } from '../../../features/orders/components/OrdersPage';
 import { ordersSearchSchema } from '../../../features/orders/lib/ordersSearch';
 

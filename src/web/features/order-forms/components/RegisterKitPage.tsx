@@ -12,13 +12,13 @@ import { describeError, isApiError } from '../../../shared/api/client';
 import { useErrorSummary } from '../../../shared/lib/useErrorSummary';
 import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { registerTestkit } from '../api/orders';
+import { registerTestkit } from '../api/placeOrder';
 import { errorAt, type OrderForm } from '../lib/formTypes';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { FieldMessage } from './Field';
-import { ConsentsFieldset, InsuranceFieldset, PhysicianFieldset } from './OrderDetailSections';
+import { ConsentsFieldset, InsuranceFieldset, PhysicianFieldset } from './OrderFormDetailSections';
 import {
   MedicalProxyFieldset,
   PatientAddressFieldset,

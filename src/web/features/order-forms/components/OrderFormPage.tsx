@@ -31,7 +31,7 @@ import {
   labTestsQueryOptions,
 } from '../../../shared/api/catalogue';
 import { patientOrdersQueryOptions } from '../../../shared/api/orders';
-import { createOrder } from '../api/orders';
+import { createOrder } from '../api/placeOrder';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { orderResolver } from '../lib/orderValidation';
 import { isRetryable } from '../lib/submissionKeys';
@@ -49,7 +49,7 @@ import {
   InsuranceFieldset,
   NotesFieldset,
   OrderPhysicianFieldset,
-} from './OrderDetailSections';
+} from './OrderFormDetailSections';
 import { OrderSetSection } from './OrderSetFieldset';
 import {
   MedicalProxyFieldset,

@@ -17,7 +17,7 @@ import { SelectField, type MultiSelectOption } from '../../../shared/ui/MultiSel
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { patientOrdersQueryOptions } from '../../../shared/api/orders';
-import { importOrder } from '../api/orders';
+import { importOrder } from '../api/placeOrder';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { PatientPicker } from './PatientPicker';
 import './orderForm.css';

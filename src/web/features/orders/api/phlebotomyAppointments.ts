@@ -5,28 +5,10 @@ import {
   cancellationReasonsSchema,
   type USAddress,
 } from '../../../../contract/appointments';
-import { ordersPageSchema, postOrderResponseSchema } from '../../../../contract/order';
-import { type SimulateBody } from '../../../../contract/results';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
 import { orderKeys } from '../../../shared/api/orders';
-import { LIST_PAGE_SIZE, PAGE_SIZE, toLabQuery, type OrdersSearch } from '../lib/ordersSearch';
 
-/** The BFF path of one page of a view; repeated parameters (`status`) stay repeated. */
-export function ordersPagePath(search: OrdersSearch, page: number, size = PAGE_SIZE): string {
-  const params = new URLSearchParams(toLabQuery(search));
-  params.set('page', String(page));
-  params.set('size', String(size));
-  return `${labPath('/v3/orders')}?${params.toString()}`;
-}
-
-export const ordersViewQueryOptions = (search: OrdersSearch) => {
-  const page = search.worklist === 'overdue' ? 1 : (search.page ?? 1);
-  return queryOptions({
-    queryKey: orderKeys.view({ ...search, page }),
-    queryFn: ({ signal }) =>
-      apiGet(ordersPagePath(search, page, LIST_PAGE_SIZE), ordersPageSchema, signal),
-  });
-};
+/* A phlebotomist's visit to the patient: its availability, booking, change and cancellation. */
 
 const orderPath = (orderId: string, rest = '') =>
   labPath(`/v3/order/${encodeURIComponent(orderId)}${rest}`);
@@ -48,25 +30,6 @@ export const cancellationReasonsQueryOptions = queryOptions({
     ),
   staleTime: 10 * 60_000,
 });
-
-export const resultPdfPath = (orderId: string) => orderPath(orderId, '/result/pdf');
-export const requisitionPdfPath = (orderId: string) => orderPath(orderId, '/requisition/pdf');
-
-export async function cancelOrder(orderId: string) {
-  return postOrderResponseSchema.parse(
-    await apiRequest(orderPath(orderId, '/cancel'), { method: 'POST' }),
-  );
-}
-
-export async function simulateOrder(
-  orderId: string,
-  finalStatus: string,
-  body: SimulateBody,
-  delaySeconds = 0,
-) {
-  const query = new URLSearchParams({ final_status: finalStatus, delay: String(delaySeconds) });
-  await apiRequest(`${orderPath(orderId, '/test')}?${query.toString()}`, { method: 'POST', body });
-}
 
 export async function findAvailability(address: USAddress) {
   return availabilitySchema.parse(
@@ -112,12 +75,3 @@ export async function cancelAppointment(orderId: string, reasonId: string, notes
     }),
   );
 }
-
-/** How many orders a worklist holds: one order's page, for its total. */
-export const worklistCountQueryOptions = (search: OrdersSearch) =>
-  queryOptions({
-    queryKey: orderKeys.count(search),
-    queryFn: async ({ signal }) =>
-      (await apiGet(ordersPagePath(search, 1, 1), ordersPageSchema, signal)).total ?? null,
-    staleTime: 60_000,
-  });

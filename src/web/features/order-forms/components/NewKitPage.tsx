@@ -14,7 +14,7 @@ import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { SelectField } from '../../../shared/ui/MultiSelect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
-import { createTestkitOrder } from '../api/orders';
+import { createTestkitOrder } from '../api/placeOrder';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
 import { fieldErrorsOf } from '../lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';

@@ -4,7 +4,7 @@ import { isClosedBetaError } from '../lib/closedBeta';
 import { ClosedBetaNotice } from './ClosedBetaNotice';
 
 /** A route error of the review pages: the closed-beta refusal reads as a clear message. */
-export function ReviewErrorState(props: ErrorComponentProps) {
+export function UnmatchedResultsErrorState(props: ErrorComponentProps) {
   if (isClosedBetaError(props.error)) return <ClosedBetaNotice error={props.error} />;
   return <ErrorState {...props} />;
 }

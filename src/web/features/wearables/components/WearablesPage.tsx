@@ -12,7 +12,7 @@ import { searchHitOption } from '../../../shared/patients/names';
 /** Patients of the latest orders, once each, with a name when the order carries one. */
 export const PICKER_ORDERS_PAGE_SIZE = 100;
 
-export function PatientPicker() {
+export function WearablesPage() {
   usePageTitle('Wearables');
   const { data } = useSuspenseQuery(ordersQueryOptions(1, PICKER_ORDERS_PAGE_SIZE));
   const navigate = useNavigate();
