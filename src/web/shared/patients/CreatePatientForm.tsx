@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { issuesByField } from '../../../contract/validation';
 import { createUserRequestSchema, type User } from '../../../contract/users';
-import { describeError, isApiError } from '../api/client';
+import { describeError } from '../api/client';
 import { formatDateTime } from '../lib/format';
+import { applyServerErrors } from '../lib/serverErrors';
 import { createPatient, patientKeys } from '../api/patients';
 import { existingPatientOf } from './conflict';
 
@@ -46,17 +46,8 @@ export function CreatePatientForm({
     } catch (caught) {
       const taken = existingPatientOf(caught);
       if (taken) return setExisting(taken);
-      if (
-        isApiError(caught) &&
-        caught.status === 422 &&
-        Array.isArray((caught.body as { detail?: unknown } | null)?.detail)
-      ) {
-        const byField = issuesByField(
-          (caught.body as { detail: { loc: (string | number)[]; msg: string }[] }).detail,
-        );
-        if (byField.client_user_id)
-          return form.setError('client_user_id', { message: byField.client_user_id });
-      }
+      // A refused ID is said beside the field; anything else above the form.
+      if (applyServerErrors(form, caught)?.fields.includes('client_user_id')) return;
       setFailure(`${describeError(caught)} Check the ID and try again.`);
     }
   });

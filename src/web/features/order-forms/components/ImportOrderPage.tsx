@@ -18,7 +18,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 import { importOrder } from '../api/placeOrder';
-import { fieldErrorsOf } from '../lib/serverErrors';
+import { applyServerErrors } from '../../../shared/lib/serverErrors';
 import { PatientPicker } from './PatientPicker';
 import './orderForm.css';
 import { refreshAfterOrderPlaced } from '../lib/orderPlaced';
@@ -151,14 +151,9 @@ export function ImportOrderPage() {
       await refreshAfterOrderPlaced(queryClient, answer.order);
       await navigate({ to: '/orders/$orderId', params: { orderId: answer.order.id } });
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) {
-        for (const [path, message] of Object.entries(byField)) {
-          if (path) form.setError(path as Path, { type: 'server', message });
-        }
-        setProblem(
-          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
-        );
+      const refused = applyServerErrors(form, error);
+      if (refused) {
+        setProblem(refused.problem);
       } else setProblem(describeError(error));
     }
   };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useId } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   createTestkitOrderRequestSchema,
@@ -16,7 +16,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { createTestkitOrder } from '../api/placeOrder';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
-import { fieldErrorsOf } from '../lib/serverErrors';
+import { applyServerErrors } from '../../../shared/lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { FieldMessage } from './Field';
@@ -69,14 +69,9 @@ export function NewKitPage() {
     try {
       await submit(request);
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) {
-        for (const [field, message] of Object.entries(byField)) {
-          if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
-        }
-        reportProblem(
-          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
-        );
+      const refused = applyServerErrors(form, error);
+      if (refused) {
+        reportProblem(refused.problem);
       } else {
         reportProblem(
           isRetryable(error)

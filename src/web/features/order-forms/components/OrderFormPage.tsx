@@ -32,7 +32,7 @@ import {
 } from '../../../shared/api/catalogue';
 import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 import { createOrder } from '../api/placeOrder';
-import { fieldErrorsOf } from '../lib/serverErrors';
+import { applyServerErrors } from '../../../shared/lib/serverErrors';
 import { orderResolver } from '../lib/orderValidation';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
@@ -58,8 +58,6 @@ import {
 } from './PatientSections';
 import { PatientPicker } from './PatientPicker';
 import './orderForm.css';
-
-type Path = CreateOrderRequestInput extends infer T ? keyof T & string : never;
 
 /* Each section watches its own fields. Drawn once, it is not drawn again when a later one
    appears or the page's own state changes, as long as its props stay the same. */
@@ -237,14 +235,9 @@ export function OrderFormPage({ initialUserId }: { initialUserId?: string | unde
     try {
       await submit(request);
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) {
-        for (const [field, message] of Object.entries(byField)) {
-          if (field) form.setError(field as Path, { type: 'server', message });
-        }
-        reportProblem(
-          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
-        );
+      const refused = applyServerErrors(form, error);
+      if (refused) {
+        reportProblem(refused.problem);
       } else if (isApiError(error) && error.status === 404) {
         // The patient was deleted (or never was the team's) since it was chosen.
         form.setError('user_id', {

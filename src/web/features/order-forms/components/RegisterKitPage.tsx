@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { utcToday } from '../../../../contract/orderRequest';
 import {
@@ -14,7 +14,7 @@ import { ErrorSummary } from '../../../shared/ui/ErrorSummary';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { registerTestkit } from '../api/placeOrder';
 import { errorAt, type OrderForm } from '../lib/formTypes';
-import { fieldErrorsOf } from '../lib/serverErrors';
+import { applyServerErrors } from '../../../shared/lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
 import { FieldMessage } from './Field';
@@ -71,14 +71,9 @@ export function RegisterKitPage() {
     try {
       await submit(request);
     } catch (error) {
-      const byField = fieldErrorsOf(error);
-      if (byField) {
-        for (const [field, message] of Object.entries(byField)) {
-          if (field) form.setError(field as FieldPath<Input>, { type: 'server', message });
-        }
-        reportProblem(
-          byField[''] ?? 'The Lab API refused some fields: see the messages next to them.',
-        );
+      const refused = applyServerErrors(form, error);
+      if (refused) {
+        reportProblem(refused.problem);
       } else if (isApiError(error) && error.status === 404) {
         reportProblem(`${error.message}. Check the sample ID printed on the kit, and the patient.`);
       } else {

@@ -38,6 +38,7 @@ import type { Series } from '../lib/series';
 import { pan, zoomIn, zoomOut, zoomTo } from '../lib/zoom';
 import { SamplesTable } from './SamplesTable';
 import { WearablesControls } from './WearablesControls';
+import './wearables.css';
 
 // recharts (about 100 KB gzip) loads only on this page, while the pages of data load.
 const loadChart = () => import('./TimeseriesChart');
