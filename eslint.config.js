@@ -85,6 +85,92 @@ const bffBlocks = [
 ];
 /* ─── end of the BFF section ───────────────────────────────────────────────────────────── */
 
+/*
+ * ─── Inside the SPA (docs/web.md) ───────────────────────────────────────────────────────
+ * A feature (src/web/features/<name>/) imports src/web/shared, src/web/app and the contract,
+ * never another feature: pages that combine features are composed in src/web/routes. app/
+ * (the shell) and shared/ import no feature, and shared/ not the shell either, so no
+ * feature reaches another through them. The features are read from the folders, so a new
+ * one is covered as soon as it exists. scripts/web-boundaries.test.ts holds this.
+ */
+const WEB = 'src/web';
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// These blocks replace the web zone's rule for their files, so they repeat it.
+const webApart = [
+  {
+    group: ['**/bff', '**/bff/**', '**/sandbox', '**/sandbox/**'],
+    message: 'The web app talks to the BFF over HTTP only.',
+  },
+];
+const featurePatterns = (features, message) => [
+  ...features.map((feature) => ({
+    group: [`**/features/${feature}`, `**/features/${feature}/**`],
+    message,
+  })),
+  // A sibling feature is also reachable as `../../<name>/…` without naming `features`.
+  ...features.map((feature) => ({ regex: `^(\\.\\./)+${feature}(/.*)?$`, message })),
+];
+export const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    files: [`${WEB}/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webApart,
+            ...featurePatterns(
+              webFeatures.filter((other) => other !== feature),
+              `The ${feature} feature imports shared/, app/ and the contract only, never another feature; compose pages in src/web/routes (docs/web.md).`,
+            ),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: [`${WEB}/app/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webApart,
+            {
+              group: ['**/features', '**/features/**'],
+              message:
+                'The shell imports no feature: routes/_app.tsx hands it what features show (docs/web.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/shared/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webApart,
+            {
+              group: ['**/features', '**/features/**', '**/app', '**/app/**'],
+              message:
+                'shared/ is used by features and the shell, and imports neither (docs/web.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+/* ─── end of the SPA section ───────────────────────────────────────────────────────────── */
+
 export default tseslint.config(
   {
     ignores: [
@@ -148,4 +234,5 @@ export default tseslint.config(
     },
   },
   ...bffBlocks,
+  ...webBoundaries,
 );

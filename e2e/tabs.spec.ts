@@ -12,7 +12,7 @@ import { expect, test } from './fixtures';
  * Coordinators work in many tabs. A browser gives a host six connections over HTTP/1.1 (how
  * the journeys' consoles are served), and each tab's live stream used to hold one: the
  * seventh tab stayed on "Connecting…" and navigation hung in all of them. The tabs now share
- * one stream (src/web/features/live/lib/sharedLiveStream.ts). Eight tabs here, more than the
+ * one stream (src/web/app/live/lib/sharedLiveStream.ts). Eight tabs here, more than the
  * limit: every one works, hears live events, and keeps hearing them when the tab that holds
  * the stream closes.
  */

@@ -237,7 +237,11 @@ export const auditVerdictSchema = z.discriminatedUnion('ok', [
 ]);
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 
-export const AUDIT_CSV_COLUMNS = [
+/**
+ * The audit trail's columns, in order: the CSV export's header (the BFF) and the trail's
+ * page (the SPA) both read this one list, so a new column reaches both.
+ */
+export const AUDIT_COLUMNS = [
   'id',
   'at',
   'account_email',
@@ -248,3 +252,6 @@ export const AUDIT_CSV_COLUMNS = [
   'outcome',
   'request_id',
 ] as const;
+export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
+/** The same list under the name the integration tests use. */
+export const AUDIT_CSV_COLUMNS = AUDIT_COLUMNS;

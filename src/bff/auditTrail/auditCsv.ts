@@ -1,19 +1,14 @@
-import { AUDIT_CSV_COLUMNS, type AuditRow } from '../../contract';
+import { AUDIT_COLUMNS, type AuditRow } from '../../contract';
+import { csvLine as line } from '../../contract/csv';
 
 /*
- * RFC 4180 fields. A value a spreadsheet would run as a formula (starting with =, +, -,
- * @, tab or carriage return) is prefixed with an apostrophe: the trail's texts come
- * partly from requests (record ids from a query string).
+ * The audit trail as CSV, through the console's one CSV writer (src/contract/csv.ts: RFC
+ * 4180, and a text a spreadsheet would run as a formula is defused, since the trail's texts
+ * come partly from requests) and its one column list (AUDIT_COLUMNS).
  */
-function field(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
-export const CSV_HEADER = `${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
+export const CSV_HEADER = line(AUDIT_COLUMNS);
 
 export function csvLine(row: AuditRow): string {
-  return `${AUDIT_CSV_COLUMNS.map((column) => field(row[column])).join(',')}\r\n`;
+  return line(AUDIT_COLUMNS.map((column) => row[column]));
 }

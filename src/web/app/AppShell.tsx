@@ -1,10 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { sessionQueryOptions, useSignOut } from '../features/auth/api/session';
-import { LiveUpdates } from '../features/live/components/LiveUpdates';
+import { sessionQueryOptions, useSignOut } from '../shared/api/session';
 import { environmentBadge } from '../shared/lib/environment';
-import { InboxCountBadge } from '../features/results/components/InboxCountBadge';
 import { ToastRegion } from '../shared/ui/ToastRegion';
 import { AccountMenu } from './AccountMenu';
 import { modifierLabel, type ShortcutCommand } from './keyboard/shortcuts';
@@ -24,17 +22,40 @@ const ShortcutsHelp = lazy(() =>
 
 type Overlay = 'palette' | 'help' | null;
 
-function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+/** What a navigation link shows beside its label (the results inbox's count), by its path. */
+export type NavBadges = Partial<Record<NavItem['to'] & string, ReactNode>>;
+
+function NavLink({
+  item,
+  badges,
+  onNavigate,
+}: {
+  item: NavItem;
+  badges: NavBadges;
+  onNavigate: () => void;
+}) {
   return (
     <Link to={item.to} activeOptions={{ exact: true }} onClick={onNavigate}>
       {item.label}
-      {item.to === '/results' ? <InboxCountBadge /> : null}
+      {item.to ? badges[item.to] : null}
     </Link>
   );
 }
 
-/** The signed-in layout: header with the account, the role's navigation, the page. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * The signed-in layout: header with the account, the role's navigation, the page. What
+ * comes from features (a link's badge, the live updates) is handed in by the route file
+ * `routes/_app.tsx`, so the shell imports no feature.
+ */
+export function AppShell({
+  children,
+  navBadges,
+  live,
+}: {
+  children: ReactNode;
+  navBadges: NavBadges;
+  live: ReactNode;
+}) {
   const { data: session } = useSuspenseQuery(sessionQueryOptions);
   const { account } = session;
   const environment = environmentBadge(session.upstream);
@@ -115,7 +136,11 @@ export function AppShell({ children }: { children: ReactNode }) {
                 section.group === null ? (
                   section.items.map((item) => (
                     <li key={item.label}>
-                      <NavLink item={item} onNavigate={() => setNavOpen(false)} />
+                      <NavLink
+                        item={item}
+                        badges={navBadges}
+                        onNavigate={() => setNavOpen(false)}
+                      />
                     </li>
                   ))
                 ) : (
@@ -129,6 +154,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                       section.items.map((item) => (
                         <li key={item.label}>
                           <NavLink
+                            badges={navBadges}
                             item={item}
                             onNavigate={() => {
                               closeGroup();
@@ -143,7 +169,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               )}
             </ul>
           </nav>
-          <LiveUpdates />
+          {live}
           <div className="header-tools">
             <button
               type="button"

@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { ROLES, rolesWith, type Role } from '../../contract';
-import { REVIEW_QUEUE_ROLES } from '../features/review/lib/permissions';
+import { UNMATCHED_RESULTS_ROLES } from '../shared/lib/permissions';
 import { ORDERING_ROLES, PATIENT_ROLES, WEARABLE_ROLES } from '../shared/lib/permissions';
 
 export interface NavItem {
@@ -39,7 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     label: 'Unmatched results',
     to: '/unmatched-results',
-    roles: REVIEW_QUEUE_ROLES,
+    roles: UNMATCHED_RESULTS_ROLES,
     shortcut: 'u',
   },
   {

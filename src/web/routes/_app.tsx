@@ -5,8 +5,11 @@ import {
   type StaticDataRouteOption,
 } from '@tanstack/react-router';
 import { AppShell } from '../app/AppShell';
-import { sessionQueryOptions } from '../features/auth/api/session';
+import { sessionQueryOptions } from '../shared/api/session';
+import { LiveUpdates } from '../app/live/components/LiveUpdates';
 import { SignInAgainDialog } from '../features/auth/components/SignInAgainDialog';
+import { InboxCountBadge } from '../features/results/components/InboxCountBadge';
+import { LIVE_STALENESS } from '../liveStaleness';
 import { isUnauthorized } from '../shared/api/client';
 import { forbiddenPage } from '../shared/lib/pageAccess';
 import { NotForYourRole } from '../shared/ui/NotForYourRole';
@@ -43,11 +46,17 @@ export const Route = createFileRoute('/_app')({
   notFoundComponent: () => <NotFoundState />,
 });
 
+/** The results inbox's link carries its count. */
+const NAV_BADGES = { '/results': <InboxCountBadge /> };
+
 function AppLayout() {
   const { session, forbidden } = Route.useRouteContext();
   return (
     <>
-      <AppShell>
+      <AppShell
+        navBadges={NAV_BADGES}
+        live={<LiveUpdates role={session.account.role} staleness={LIVE_STALENESS} />}
+      >
         {forbidden ? <NotForYourRole page={forbidden} role={session.account.role} /> : <Outlet />}
       </AppShell>
       <SignInAgainDialog />

@@ -13,7 +13,7 @@ import {
   Text,
 } from 'react-aria-components';
 import type { Role } from '../../../contract';
-import { patientSearchQueryOptions } from '../../features/patients/api/patients';
+import { patientSearchQueryOptions } from '../../shared/api/patients';
 import { PATIENT_ROLES } from '../../shared/lib/permissions';
 import { ModalDialog } from '../../shared/ui/Dialog';
 import { screensFor } from '../navigation';

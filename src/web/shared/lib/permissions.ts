@@ -8,6 +8,7 @@ import { can, rolesWith, type Permission, type Role } from '../../../contract';
 export const ORDERING_ROLES = rolesWith('orders.write');
 export const WEARABLE_ROLES = rolesWith('wearables.read');
 export const PATIENT_ROLES = rolesWith('patients.read');
+export const UNMATCHED_RESULTS_ROLES = rolesWith('review.read');
 
 export const canReadWearables = (role: Role) => can(role, 'wearables.read');
 export const canCreateOrders = (role: Role) => can(role, 'orders.write');
@@ -16,6 +17,7 @@ export const canReadResults = (role: Role) => can(role, 'results.read');
 export const canUploadReports = (role: Role) => can(role, 'reports.upload');
 /** Cancelling, simulating and booking phlebotomists are the coordinators' work. */
 export const canActOnOrders = (role: Role) => can(role, 'orders.write');
+export const canActOnUnmatchedResults = (role: Role) => can(role, 'review.act');
 
 const ROLE_WORDS: Record<Role, string> = {
   coordinator: 'Care coordinator',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { LoginRequest, SessionResponse } from '../../../../contract/console';
 import { registerSessionRenewer, type SessionRenewal } from '../../../shared/api/client';
-import { sessionQueryKey, signIn } from '../api/session';
+import { sessionQueryKey, signIn } from '../../../shared/api/session';
 import { SignInForm } from './SignInForm';
 import { signInErrorMessage } from './signInErrors';
 import './SignInAgainDialog.css';

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { SSO_ERRORS, type SsoError } from '../../../../contract/administration';
 import { safeRedirect } from '../../../shared/lib/redirect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { useSignIn } from '../api/session';
+import { useSignIn } from '../../../shared/api/session';
 import { SignInForm } from './SignInForm';
 import { signInErrorMessage } from './signInErrors';
 import { SingleSignOn } from './SingleSignOn';

@@ -11,16 +11,41 @@ import {
   type ParsingJob,
 } from '../../../../contract/parsingJobs';
 import { ApiError, apiGet, labPath } from '../../../shared/api/client';
+import type { LiveStaleness } from '../../../shared/api/queryKeys';
+
+/** Every query key of the lab-report parsing jobs. */
+export const parsingJobKeys = {
+  all: ['parsing-jobs'] as const,
+  list: () => [...parsingJobKeys.all, 'list'] as const,
+  /** The Lab API's state of one job. */
+  detail: (jobId: string) => [...parsingJobKeys.all, 'detail', jobId] as const,
+  /** The console's own record of one job (who uploaded it, for which patient). */
+  record: (jobId: string) => [...parsingJobKeys.all, 'record', jobId] as const,
+  patients: () => [...parsingJobKeys.all, 'patients'] as const,
+};
+
+/** A job's progress changes the jobs list and that job's page. */
+export const parsingJobStaleness: LiveStaleness = {
+  staleKeys: (event) =>
+    event.kind === 'parsing_job'
+      ? [
+          parsingJobKeys.list(),
+          parsingJobKeys.detail(event.recordId),
+          parsingJobKeys.record(event.recordId),
+        ]
+      : [],
+  resyncKeys: [parsingJobKeys.all],
+};
 
 export const parsingJobsQueryOptions = queryOptions({
-  queryKey: ['parsing-jobs', 'list'],
+  queryKey: parsingJobKeys.list(),
   queryFn: ({ signal }) => apiGet(PARSING_JOBS_PATH, parsingJobRecordsSchema, signal),
 });
 
 /** The console's record of one job: the patient it was uploaded for, and the file. */
 export const parsingJobRecordQueryOptions = (jobId: string) =>
   queryOptions({
-    queryKey: ['parsing-jobs', 'record', jobId],
+    queryKey: parsingJobKeys.record(jobId),
     queryFn: ({ signal }) =>
       apiGet(`${PARSING_JOBS_PATH}/${encodeURIComponent(jobId)}`, parsingJobRecordSchema, signal),
   });
@@ -28,7 +53,7 @@ export const parsingJobRecordQueryOptions = (jobId: string) =>
 /** Follows a job every 1.5 s until it ends (completed or failed). */
 export const parsingJobQueryOptions = (jobId: string) =>
   queryOptions({
-    queryKey: ['parsing-jobs', 'detail', jobId],
+    queryKey: parsingJobKeys.detail(jobId),
     queryFn: ({ signal }) =>
       apiGet(
         labPath(`/lab_report/v1/parser/job/${encodeURIComponent(jobId)}`),
@@ -55,7 +80,7 @@ export interface ReportPatient {
  * list yet), one entry per user, by name.
  */
 export const reportPatientsQueryOptions = queryOptions({
-  queryKey: ['parsing-jobs', 'patients'],
+  queryKey: parsingJobKeys.patients(),
   queryFn: async ({ signal }) => {
     const page = await apiGet(
       labPath('/v3/orders', { page: 1, size: 100 }),

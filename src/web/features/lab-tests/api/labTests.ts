@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { labAccountListSchema } from '../../../../contract/labAccount';
-import { labTestListSchema, labTestSchema, markersPageSchema } from '../../../../contract/labTest';
+import { labTestSchema, markersPageSchema } from '../../../../contract/labTest';
 import {
   labListSchema,
   labTestPageSchema,
@@ -8,40 +7,13 @@ import {
   type UpdateLabTestRequest,
 } from '../../../../contract/labTestCatalogue';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
+import { catalogueKeys } from '../../../shared/api/catalogue';
 
 const CATALOGUE_PAGE_SIZE = 20;
 
-/** The team's lab accounts (`GET /v3/lab_test/lab_account`); coordinators and admins. */
-export const labAccountsQueryOptions = queryOptions({
-  queryKey: ['lab-accounts'],
-  queryFn: ({ signal }) =>
-    apiGet(labPath('/v3/lab_test/lab_account'), labAccountListSchema, signal),
-  staleTime: 5 * 60_000,
-});
-
-/** The team's lab tests (`GET /v3/lab_tests`, the bare-array listing). */
-export const labTestsQueryOptions = queryOptions({
-  queryKey: ['lab-tests'],
-  queryFn: ({ signal }) => apiGet(labPath('/v3/lab_tests'), labTestListSchema, signal),
-  staleTime: 5 * 60_000,
-});
-
-/** The first page of markers a lab offers (`GET /v3/lab_tests/markers?lab_slug=`). */
-export const labMarkersQueryOptions = (labSlug: string) =>
-  queryOptions({
-    queryKey: ['lab-markers', labSlug],
-    queryFn: ({ signal }) =>
-      apiGet(
-        labPath('/v3/lab_tests/markers', { lab_slug: labSlug, page: 1, size: 100 }),
-        markersPageSchema,
-        signal,
-      ),
-    staleTime: 5 * 60_000,
-  });
-
 /** The team's catalogue, page by page (`GET /v3/lab_test`, cursor paging). */
 export const labTestPagesQueryOptions = infiniteQueryOptions({
-  queryKey: ['lab-tests', 'catalogue'],
+  queryKey: catalogueKeys.labTestPages(),
   queryFn: ({ pageParam, signal }) =>
     apiGet(
       labPath('/v3/lab_test', {
@@ -56,7 +28,7 @@ export const labTestPagesQueryOptions = infiniteQueryOptions({
 });
 
 export const labsQueryOptions = queryOptions({
-  queryKey: ['labs'],
+  queryKey: catalogueKeys.labs,
   queryFn: ({ signal }) => apiGet(labPath('/v3/lab_tests/labs'), labListSchema, signal),
   staleTime: 10 * 60_000,
 });
@@ -64,7 +36,7 @@ export const labsQueryOptions = queryOptions({
 /** A lab test's markers (`GET /v3/lab_tests/{id}/markers`). */
 export const labTestMarkersQueryOptions = (labTestId: string) =>
   queryOptions({
-    queryKey: ['lab-tests', 'markers', labTestId],
+    queryKey: catalogueKeys.labTestMarkers(labTestId),
     queryFn: ({ signal }) =>
       apiGet(
         labPath(`/v3/lab_tests/${encodeURIComponent(labTestId)}/markers`, { size: 100 }),
@@ -76,7 +48,7 @@ export const labTestMarkersQueryOptions = (labTestId: string) =>
 /** The markers a lab account may order (`GET /v3/lab_tests/markers?lab_account_id=`). */
 export const accountMarkersQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: ['lab-markers', 'account', accountId],
+    queryKey: catalogueKeys.accountMarkers(accountId),
     queryFn: ({ signal }) =>
       apiGet(
         labPath('/v3/lab_tests/markers', { lab_account_id: accountId, page: 1, size: 100 }),

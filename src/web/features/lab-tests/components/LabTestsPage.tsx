@@ -13,12 +13,12 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import {
   accountMarkersQueryOptions,
   createLabTest,
-  labAccountsQueryOptions,
   labTestMarkersQueryOptions,
   labTestPagesQueryOptions,
   labsQueryOptions,
   updateLabTest,
 } from '../api/labTests';
+import { catalogueKeys, labAccountsQueryOptions } from '../../../shared/api/catalogue';
 import './labTests.css';
 import { PanelDialog } from './PanelDialog';
 import { TableScroll } from '../../../shared/ui/TableScroll';
@@ -171,7 +171,7 @@ function NewPanelDialog({
         lab_account_id: accountId || null,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['lab-tests'] });
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.labTests });
       onOpenChange(false);
       setName('');
       setDescription('');
@@ -268,7 +268,7 @@ function ChangePanelDialog({ test, onClose }: { test: LabTest; onClose: () => vo
         ...(active !== (test.status === 'active') ? { active } : {}),
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['lab-tests'] });
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.labTests });
       onClose();
     },
   });

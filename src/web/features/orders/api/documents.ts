@@ -3,6 +3,7 @@ import { ORDER_DOCUMENT_PATHS, type OrderDocumentKind } from '../../../../contra
 import { orderTransactionResponseSchema } from '../../../../contract/orderDocuments';
 import { labResultsRawSchema } from '../../../../contract/results';
 import { apiGet, labPath } from '../../../shared/api/client';
+import { orderKeys } from '../../../shared/api/orders';
 
 /** The BFF path of one of an order's documents (labels take their query separately). */
 export const orderDocumentPath = (orderId: string, kind: OrderDocumentKind) =>
@@ -23,12 +24,12 @@ export const transactionResultPdfPath = (id: string) => transactionPath(id, '/re
 
 export const orderTransactionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['orders', 'transaction', id],
+    queryKey: orderKeys.transaction(id),
     queryFn: ({ signal }) => apiGet(transactionPath(id), orderTransactionResponseSchema, signal),
   });
 
 export const transactionResultsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['orders', 'transaction', id, 'results'],
+    queryKey: orderKeys.transactionResults(id),
     queryFn: ({ signal }) => apiGet(transactionPath(id, '/result'), labResultsRawSchema, signal),
   });

@@ -7,7 +7,9 @@ import {
 import { postOrderResponseSchema } from '../../../../contract/order';
 import { communicationSettingsSchema } from '../../../../contract/orderActions';
 import { pscInfoSchema, type AllowedRadius } from '../../../../contract/psc';
+import type { SimulateBody } from '../../../../contract/results';
 import { apiGet, apiRequest, labPath } from '../../../shared/api/client';
+import { orderKeys } from '../../../shared/api/orders';
 
 /* Walk-in appointments at patient service centres, and the order actions beside cancel. */
 
@@ -17,7 +19,7 @@ const orderPath = (orderId: string, rest = '') =>
 /** The centres of the order's lab near its patient, nearest first. */
 export const orderCentresQueryOptions = (orderId: string, radius: AllowedRadius) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'psc-info', radius],
+    queryKey: orderKeys.centres(orderId, radius),
     queryFn: ({ signal }) =>
       apiGet(`${orderPath(orderId, '/psc/info')}?radius=${radius}`, pscInfoSchema, signal),
     staleTime: 5 * 60_000,
@@ -25,7 +27,7 @@ export const orderCentresQueryOptions = (orderId: string, radius: AllowedRadius)
 
 export const pscAppointmentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'psc-appointment'],
+    queryKey: orderKeys.centreAppointment(orderId),
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/psc/appointment'), appointmentSchema, signal),
   });
@@ -100,7 +102,7 @@ export async function changeActivation(orderId: string, activateBy: string | nul
 
 export const communicationSettingsQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId, 'communication-settings'],
+    queryKey: orderKeys.communicationSettings(orderId),
     queryFn: ({ signal }) =>
       apiGet(orderPath(orderId, '/communication_settings'), communicationSettingsSchema, signal),
     // Every order page shows it, and each read is a Lab API call and an audited access. Only
@@ -118,4 +120,23 @@ export async function setSms(orderId: string, enabled: boolean) {
       body: { sms_enabled: enabled },
     }),
   );
+}
+
+export const resultPdfPath = (orderId: string) => orderPath(orderId, '/result/pdf');
+export const requisitionPdfPath = (orderId: string) => orderPath(orderId, '/requisition/pdf');
+
+export async function cancelOrder(orderId: string) {
+  return postOrderResponseSchema.parse(
+    await apiRequest(orderPath(orderId, '/cancel'), { method: 'POST' }),
+  );
+}
+
+export async function simulateOrder(
+  orderId: string,
+  finalStatus: string,
+  body: SimulateBody,
+  delaySeconds = 0,
+) {
+  const query = new URLSearchParams({ final_status: finalStatus, delay: String(delaySeconds) });
+  await apiRequest(`${orderPath(orderId, '/test')}?${query.toString()}`, { method: 'POST', body });
 }

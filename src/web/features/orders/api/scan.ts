@@ -1,7 +1,7 @@
 import { ordersPageSchema, type Order } from '../../../../contract/order';
 import { apiGet } from '../../../shared/api/client';
 import { PAGE_SIZE, type OrdersSearch } from '../lib/ordersSearch';
-import { ordersPagePath } from './tracking';
+import { ordersPagePath } from './ordersList';
 
 export interface ScanProgress {
   pagesDone: number;

@@ -7,10 +7,11 @@ import { describeError } from '../../../shared/api/client';
 import { formatCount } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { cancelOrder } from '../api/tracking';
+import { cancelOrder } from '../api/orderActions';
 import { csvDocument } from '../lib/csv';
 import { downloadCsv } from './CsvExport';
 import { orderTitle } from './patient';
+import { orderKeys } from '../../../shared/api/orders';
 
 const cancellable = (order: Order) =>
   !/^cancelled\./.test(order.last_event.status) &&
@@ -55,7 +56,7 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
     setConfirming(false);
     setOutcomes(results);
     props.onDone();
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all });
   }
 
   const done = outcomes?.filter((o) => o.error === null).length ?? 0;

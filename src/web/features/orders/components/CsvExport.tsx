@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { formatCount } from '../../../shared/lib/format';
 import { scanOrders } from '../api/scan';
+import { csvLine } from '../../../../contract/csv';
 import { CSV_HEADER, csvRow } from '../lib/csv';
 import { overdueLevel, type OrdersSearch } from '../lib/ordersSearch';
 
@@ -30,7 +31,7 @@ export function CsvExport({ search }: { search: OrdersSearch }) {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    const lines = [CSV_HEADER.join(',')];
+    const lines = [csvLine(CSV_HEADER)];
     const today = new Date().toISOString().slice(0, 10);
     let done = 0;
     setState({ kind: 'running', done: 0, total: 0 });
@@ -52,7 +53,7 @@ export function CsvExport({ search }: { search: OrdersSearch }) {
       if (!abort.signal.aborted) setState({ kind: 'error', message: describeError(error) });
       return;
     }
-    downloadCsv(`${lines.join('\r\n')}\r\n`, `orders-${today}.csv`);
+    downloadCsv(lines.join(''), `orders-${today}.csv`);
     setState({ kind: 'done', rows: lines.length - 1 });
   }
 

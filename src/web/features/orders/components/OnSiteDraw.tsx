@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { showToast } from '../../../shared/ui/toast';
 import { markDrawCompleted } from '../api/orderActions';
 import { explainDrawRefusal } from '../lib/orderActionErrors';
+import { orderKeys } from '../../../shared/api/orders';
 
 /**
  * On-site collection: the team's own staff drew the sample, and say so. Offered only
@@ -21,7 +22,7 @@ export function OnSiteDraw({ order }: { order: Order }) {
     onSuccess: async () => {
       setOpen(false);
       showToast({ tone: 'success', title: 'Draw marked completed' });
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   if (!(DRAW_COMPLETABLE as readonly string[]).includes(low)) return null;

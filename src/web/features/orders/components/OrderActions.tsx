@@ -14,8 +14,9 @@ import { humanize } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectField } from '../../../shared/ui/MultiSelect';
-import { orderQueryOptions } from '../api/orders';
-import { cancelOrder, simulateOrder } from '../api/tracking';
+import { orderQueryOptions } from '../../../shared/api/orders';
+import { cancelOrder, simulateOrder } from '../api/orderActions';
+import { orderKeys } from '../../../shared/api/orders';
 
 export const hasResults = (order: Order) =>
   order.events.some((e) => /\.(partial_results|completed|corrected)$/.test(e.status));
@@ -52,7 +53,7 @@ function CancelOrder({ order }: { order: Order }) {
     onSuccess: async (answer) => {
       queryClient.setQueryData(['orders', 'detail', order.id], answer.order);
       setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   return (
@@ -118,7 +119,7 @@ function Simulate({ order }: { order: Order }) {
       ),
     onSuccess: async (_answer, input) => {
       setTarget(input.delay > 0 ? input.finalStatus : null);
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   if (!isKnown(COLLECTION_METHODS, method)) return null;

@@ -1,12 +1,12 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { sessionQueryOptions } from '../../auth/api/session';
+import type { SessionResponse } from '../../../../contract/console';
 import { can } from '../../../../contract/permissions';
 import { canActOnOrders, canReadResults, canReadWearables } from '../../../shared/lib/permissions';
-import { patientNamesQueryOptions } from '../../patients/api/patients';
-import { patientTitle } from '../../patients/lib/naming';
+import { patientNamesQueryOptions } from '../../../shared/api/patients';
+import { patientTitle } from '../../../shared/patients/names';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { orderQueryOptions } from '../api/orders';
+import { orderQueryOptions } from '../../../shared/api/orders';
 import { hasResults, OrderActions } from './OrderActions';
 import { OrderFacts, OrderPatientFacts } from './OrderFacts';
 import { DocumentsMenu } from './DocumentsMenu';
@@ -22,9 +22,9 @@ import { ScheduledActivation } from './ScheduledActivation';
 import { WalkInPanel } from './walk-in/WalkInPanel';
 import { orderTitle } from './patient';
 
-export function OrderPage({ orderId }: { orderId: string }) {
+/** `session` comes from the router's context (the `_app` route). */
+export function OrderPage({ orderId, session }: { orderId: string; session: SessionResponse }) {
   const { data: order } = useSuspenseQuery(orderQueryOptions(orderId));
-  const { data: session } = useSuspenseQuery(sessionQueryOptions);
   const role = session.account.role;
   // A kit not yet registered carries no patient details: its patient's demographics name it.
   const names = useQuery({

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
-import { resultsQueryOptions } from '../api/tracking';
+import { orderResultsQueryOptions } from '../../../shared/api/orders';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const flagOf = (r: { is_above_max_range?: boolean | null; is_below_min_range?: boolean | null }) =>
@@ -11,7 +11,7 @@ const flagOf = (r: { is_above_max_range?: boolean | null; is_below_min_range?: b
 /** The order's results: each biomarker, then the markers the lab could not report. */
 export function OrderResults({ orderId }: { orderId: string }) {
   const heading = useId();
-  const { data, error, isPending } = useQuery(resultsQueryOptions(orderId));
+  const { data, error, isPending } = useQuery(orderResultsQueryOptions(orderId));
   return (
     <section aria-labelledby={heading}>
       <h2 id={heading}>Results</h2>

@@ -7,9 +7,9 @@ import { formatCount, formatDate } from '../../../shared/lib/format';
 import { canActOnOrders } from '../../../shared/lib/permissions';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { Skeleton } from '../../../shared/ui/Skeleton';
-import { sessionQueryOptions } from '../../auth/api/session';
+import type { SessionResponse } from '../../../../contract/console';
 import { scanOrders } from '../api/scan';
-import { ordersViewQueryOptions } from '../api/tracking';
+import { ordersViewQueryOptions } from '../api/ordersList';
 import {
   overdueLevel,
   sortOf,
@@ -36,9 +36,15 @@ interface Viewer {
   columnsKey: string;
 }
 
-export function OrdersPage({ search }: { search: OrdersSearch }) {
+/** `session` comes from the router's context (the `_app` route). */
+export function OrdersPage({
+  search,
+  session,
+}: {
+  search: OrdersSearch;
+  session: SessionResponse;
+}) {
   usePageTitle(search.worklist ? TITLES[search.worklist] : 'Orders');
-  const { data: session } = useSuspenseQuery(sessionQueryOptions);
   const viewer: Viewer = {
     canAct: canActOnOrders(session.account.role),
     columnsKey: `orders:${session.account.id}`,

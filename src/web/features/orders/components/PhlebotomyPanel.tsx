@@ -18,7 +18,7 @@ import {
   findAvailability,
   requestAppointment,
   rescheduleAppointment,
-} from '../api/tracking';
+} from '../api/phlebotomyAppointments';
 import { appointmentIdOf, useAppointmentRefresh } from './appointments/appointment';
 import { AppointmentFacts } from './appointments/AppointmentFacts';
 import { CancelAppointmentForm } from './appointments/CancelAppointmentForm';

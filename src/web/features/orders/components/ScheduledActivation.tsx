@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { showToast } from '../../../shared/ui/toast';
 import { changeActivation } from '../api/orderActions';
 import { explainActivationRefusal } from '../lib/orderActionErrors';
+import { orderKeys } from '../../../shared/api/orders';
 
 /**
  * A scheduled order waits for its activation date before the Lab API sends it to the
@@ -33,7 +34,7 @@ export function ScheduledActivation({ order }: { order: Order }) {
           : 'Schedule cleared: the order goes to the lab now',
       });
       setDate(answer.order.activate_by ?? '');
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 

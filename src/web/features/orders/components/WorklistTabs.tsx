@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCount } from '../../../shared/lib/format';
-import { worklistCountQueryOptions } from '../api/tracking';
+import { worklistCountQueryOptions } from '../api/ordersList';
 import type { OrdersSearch, Worklist } from '../lib/ordersSearch';
 
 const WORKLIST_LINKS: { worklist: Worklist | undefined; label: string; counted: boolean }[] = [

@@ -1,13 +1,6 @@
 import type { Order } from '../../../../contract/order';
+import { csvDocument as csvFile, csvLine, type CsvValue } from '../../../../contract/csv';
 import { parseOrderStatus } from '../../../../contract/status';
-
-/** One CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet: prefix it with a quote.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export const CSV_HEADER = [
   'order_id',
@@ -25,7 +18,8 @@ export const CSV_HEADER = [
   'sample_id',
 ];
 
-export function csvRow(order: Order): string {
+/** An order's fields, in the order of `CSV_HEADER`. */
+function csvValues(order: Order): CsvValue[] {
   return [
     order.id,
     order.patient_details?.first_name,
@@ -40,12 +34,15 @@ export function csvRow(order: Order): string {
     order.worst_case_result_by_date,
     order.interpretation,
     order.sample_id,
-  ]
-    .map(csvField)
-    .join(',');
+  ];
+}
+
+/** One order's CSV line, CRLF included (src/contract/csv.ts writes every CSV). */
+export function csvRow(order: Order): string {
+  return csvLine(csvValues(order));
 }
 
 /** A whole CSV file of orders, header first, lines ended CRLF (RFC 4180). */
 export function csvDocument(orders: Order[]): string {
-  return [CSV_HEADER.join(','), ...orders.map(csvRow)].map((line) => `${line}\r\n`).join('');
+  return csvFile(CSV_HEADER, orders.map(csvValues));
 }

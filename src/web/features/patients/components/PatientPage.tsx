@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { parseOrderStatus } from '../../../../contract/status';
 import type { Role } from '../../../../contract/console';
 import { USER_DELETION_GRACE_DAYS } from '../../../../contract/users';
@@ -13,17 +13,15 @@ import { Skeleton } from '../../../shared/ui/Skeleton';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { EmptyState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { patientTitle } from '../lib/naming';
+import { patientTitle } from '../../../shared/patients/names';
 import './patients.css';
-import { LatestResults } from '../../results/components/LatestResults';
-import { PatientTrends } from '../../results/components/PatientTrends';
+import { deletePatient, undoDeletePatient } from '../api/patients';
 import {
-  deletePatient,
+  patientKeys,
   patientNamesQueryOptions,
-  patientOrdersQueryOptions,
   patientQueryOptions,
-  undoDeletePatient,
-} from '../api/patients';
+} from '../../../shared/api/patients';
+import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 
 const DAY = 86_400_000;
 
@@ -33,7 +31,16 @@ const isOpen = (status: string) => {
   return top !== 'completed' && top !== 'cancelled';
 };
 
-export function PatientPage({ userId, role }: { userId: string; role: Role }) {
+/** A patient's facts and orders; `children` (the route's composition) follow them. */
+export function PatientPage({
+  userId,
+  role,
+  children,
+}: {
+  userId: string;
+  role: Role;
+  children?: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const patient = useQuery(patientQueryOptions(userId));
   const orders = useQuery(patientOrdersQueryOptions(userId));
@@ -43,7 +50,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
   const canWrite = canWritePatients(role);
   const [confirming, setConfirming] = useState(false);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['patients'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: patientKeys.all });
   const remove = useMutation({
     mutationFn: () => deletePatient(userId),
     onSuccess: async () => {
@@ -205,8 +212,7 @@ export function PatientPage({ userId, role }: { userId: string; role: Role }) {
           </>
         )}
       </section>
-      <LatestResults userId={userId} role={role} />
-      <PatientTrends userId={userId} role={role} />
+      {children}
     </>
   );
 }

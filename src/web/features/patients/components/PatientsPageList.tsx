@@ -1,11 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCount } from '../../../shared/lib/format';
-import {
-  PATIENTS_PAGE_SIZE,
-  patientNamesQueryOptions,
-  patientsQueryOptions,
-} from '../api/patients';
+import { PATIENTS_PAGE_SIZE, patientsQueryOptions } from '../../../shared/api/patients';
+import { patientNamesQueryOptions } from '../../../shared/api/patients';
 import { PatientsTable, type PatientRow } from './PatientsTable';
 
 /** One page of the team's patients, named from their demographics. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { formatBirthDate, formatDateTime } from '../../../shared/lib/format';
-import { patientTitle } from '../lib/naming';
+import { patientTitle } from '../../../shared/patients/names';
 import './patients.css';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 

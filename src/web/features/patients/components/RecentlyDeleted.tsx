@@ -4,11 +4,9 @@ import { useId, type ReactNode } from 'react';
 import { describeError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
 import { patientDisplayName } from '../../../../contract/order';
-import {
-  deletedPatientsQueryOptions,
-  patientOrdersQueryOptions,
-  undoDeletePatient,
-} from '../api/patients';
+import { deletedPatientsQueryOptions, undoDeletePatient } from '../api/patients';
+import { patientKeys } from '../../../shared/api/patients';
+import { patientOrdersQueryOptions } from '../../../shared/api/orders';
 
 /**
  * A deleted patient's name: the Lab API no longer gives a deleted user's demographics,
@@ -41,7 +39,7 @@ export function RecentlyDeleted({ canUndo }: { canUndo: boolean }) {
   const deleted = useQuery(deletedPatientsQueryOptions());
   const undo = useMutation({
     mutationFn: (userId: string) => undoDeletePatient(userId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patients'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
   });
 
   const patients = deleted.data?.patients ?? [];

@@ -12,6 +12,7 @@ import {
   type InboxFilters,
 } from '../../../../contract/resultsInbox';
 import { apiGet, apiRequest } from '../../../shared/api/client';
+import type { LiveStaleness } from '../../../shared/api/queryKeys';
 
 /**
  * The inbox's queries all start with this key: invalidating it refreshes the inbox, its
@@ -20,6 +21,21 @@ import { apiGet, apiRequest } from '../../../shared/api/client';
  */
 export const RESULTS_INBOX_QUERY_KEY = ['results-inbox'] as const;
 export const INBOX_POLL_MS = 30_000;
+
+/** Statuses that bring a result, and so change the results inbox and its count. */
+const BRINGS_RESULTS = /(^|\.)(partial_results|completed|corrected)(\.|$)/;
+
+/** The inbox and its count change when an order's results arrive or a critical result does. */
+export const resultsInboxStaleness: LiveStaleness = {
+  staleKeys(event) {
+    if (event.kind === 'critical_result') return [RESULTS_INBOX_QUERY_KEY];
+    if (event.kind === 'order' && BRINGS_RESULTS.test(event.status ?? '')) {
+      return [RESULTS_INBOX_QUERY_KEY];
+    }
+    return [];
+  },
+  resyncKeys: [RESULTS_INBOX_QUERY_KEY],
+};
 
 function inboxPath(filters: InboxFilters): string {
   const params = new URLSearchParams();

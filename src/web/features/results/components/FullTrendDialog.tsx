@@ -3,7 +3,7 @@ import { Button } from '../../../shared/ui/Button';
 import { ModalDialog } from '../../../shared/ui/Dialog';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Tabs } from '../../../shared/ui/Tabs';
-import type { MarkerSeries } from '../lib/series';
+import type { MarkerSeries } from '../../../shared/lib/resultSeries';
 import {
   describeWindow,
   isZoomed,

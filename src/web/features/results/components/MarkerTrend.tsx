@@ -2,7 +2,7 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Tabs } from '../../../shared/ui/Tabs';
-import { FLAG_WORDS, type MarkerSeries } from '../lib/series';
+import { FLAG_WORDS, type MarkerSeries } from '../../../shared/lib/resultSeries';
 import { FullTrendDialog } from './FullTrendDialog';
 import { TrendTable } from './TrendTable';
 import './results.css';

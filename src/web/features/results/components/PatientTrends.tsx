@@ -4,7 +4,7 @@ import { can } from '../../../../contract/permissions';
 import { describeError } from '../../../shared/api/client';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { EmptyState } from '../../../shared/ui/states';
-import { usePatientHistory } from '../api/history';
+import { usePatientHistory } from '../../../shared/api/resultHistory';
 import { MarkerTrend } from './MarkerTrend';
 import './results.css';
 

@@ -11,9 +11,9 @@ import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Badge } from '../../../shared/ui/StatusBadge';
 import { EmptyState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { orderQueryOptions } from '../../orders/api/orders';
-import { resultsQueryOptions } from '../../orders/api/tracking';
-import { usePatientHistory } from '../api/history';
+import { orderQueryOptions } from '../../../shared/api/orders';
+import { orderResultsQueryOptions } from '../../../shared/api/orders';
+import { usePatientHistory } from '../../../shared/api/resultHistory';
 import { INTERPRETATION_TONES, RESULT_STATUS_WORDS, interpretationWords } from '../lib/labels';
 import {
   earlierPoints,
@@ -21,7 +21,7 @@ import {
   flagText,
   pointFlag,
   type MarkerSeries,
-} from '../lib/series';
+} from '../../../shared/lib/resultSeries';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { MarkerTrend } from './MarkerTrend';
 import './results.css';
@@ -36,7 +36,7 @@ const PREVIOUS_SHOWN = 2;
  */
 export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
   const order = useQuery(orderQueryOptions(orderId));
-  const results = useQuery(resultsQueryOptions(orderId));
+  const results = useQuery(orderResultsQueryOptions(orderId));
   const userId = order.data?.user_id ?? '';
   const history = usePatientHistory(userId);
   const resultsHeading = useId();

@@ -16,7 +16,7 @@ import {
   type MarkerPoint,
   type MarkerSeries,
   type PointFlag,
-} from '../lib/series';
+} from '../../../shared/lib/resultSeries';
 
 /*
  * The one results component that knows recharts, loaded lazily so recharts stays out of the

@@ -1,4 +1,4 @@
-import { flagText, type MarkerSeries } from '../lib/series';
+import { flagText, type MarkerSeries } from '../../../shared/lib/resultSeries';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarkerPoint } from './series';
+import type { MarkerPoint } from '../../../shared/lib/resultSeries';
 import { describeWindow, isZoomed, wholeSeries, zoomIn, zoomOut } from './zoom';
 
 const point = (t: number): MarkerPoint => ({

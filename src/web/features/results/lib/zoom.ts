@@ -1,4 +1,4 @@
-import type { MarkerPoint } from './series';
+import type { MarkerPoint } from '../../../shared/lib/resultSeries';
 
 /** The full chart's window over a series: the indexes of its first and last point. */
 export interface ZoomWindow {

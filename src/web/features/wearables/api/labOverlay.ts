@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { can } from '../../../../contract/permissions';
-import { usePatientHistory } from '../../results/api/history';
+import { usePatientHistory } from '../../../shared/api/resultHistory';
 import { hasLabMatch, labOverlay, type LabOverlay } from '../lib/labOverlay';
 
 export interface LabOverlayState {

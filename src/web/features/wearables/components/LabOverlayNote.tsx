@@ -1,4 +1,4 @@
-import { flagText } from '../../results/lib/series';
+import { flagText } from '../../../shared/lib/resultSeries';
 import { Link } from '@tanstack/react-router';
 import { describeError } from '../../../shared/api/client';
 import type { LabOverlay } from '../lib/labOverlay';

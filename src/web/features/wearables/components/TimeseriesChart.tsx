@@ -1,4 +1,4 @@
-import { flagText } from '../../results/lib/series';
+import { flagText } from '../../../shared/lib/resultSeries';
 import { memo, useState } from 'react';
 import {
   Area,
@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { LAB_KEY, withLabRows, type LabOverlay, type LabOverlayPoint } from '../lib/labOverlay';
 import { bandKeys, type ChartData, type ChartRow, type TimeWindow } from '../lib/chartData';
+import './wearables.css';
 
 /*
  * The one component that knows recharts; it is loaded lazily so recharts lands only in the

@@ -20,8 +20,8 @@ import type { Role } from '../../../../contract/console';
 import { describeError } from '../../../shared/api/client';
 import { formatInstant } from '../../../shared/lib/format';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
-import { patientNamesQueryOptions } from '../../patients/api/patients';
-import { patientTitle } from '../../patients/lib/naming';
+import { patientNamesQueryOptions } from '../../../shared/api/patients';
+import { patientTitle } from '../../../shared/patients/names';
 import { useLabOverlay } from '../api/labOverlay';
 import {
   timeseriesQueryOptions,
@@ -38,6 +38,7 @@ import type { Series } from '../lib/series';
 import { pan, zoomIn, zoomOut, zoomTo } from '../lib/zoom';
 import { SamplesTable } from './SamplesTable';
 import { WearablesControls } from './WearablesControls';
+import './wearables.css';
 
 // recharts (about 100 KB gzip) loads only on this page, while the pages of data load.
 const loadChart = () => import('./TimeseriesChart');

@@ -1,9 +1,5 @@
+import { csvField as field } from '../../../../contract/csv';
 import type { Series } from './series';
-
-/** RFC 4180 quoting: only fields with a comma, quote or line break are quoted. */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /**
  * Every sample at full resolution, one line each, oldest first within a series:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarkerSeries } from '../../results/lib/series';
+import type { MarkerSeries } from '../../../shared/lib/resultSeries';
 import {
   LAB_KEY,
   hasLabMatch,

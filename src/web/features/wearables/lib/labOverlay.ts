@@ -1,4 +1,4 @@
-import type { FlagDirection, MarkerSeries, PointFlag } from '../../results/lib/series';
+import type { FlagDirection, MarkerSeries, PointFlag } from '../../../shared/lib/resultSeries';
 import { CGM_THRESHOLDS_MG_DL } from './cgm';
 import type { ChartRow } from './chartData';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { orderQueryOptions } from '../../../features/orders/api/orders';
+import { orderQueryOptions } from '../../../shared/api/orders';
 import { OrderNotFound } from '../../../features/orders/components/OrderNotFound';
 import { OrderPage } from '../../../features/orders/components/OrderPage';
 import { isApiError } from '../../../shared/api/client';
@@ -24,5 +24,6 @@ export const Route = createFileRoute('/_app/orders/$orderId')({
 
 function OrderRoute() {
   const { orderId } = Route.useParams();
-  return <OrderPage orderId={orderId} />;
+  const { session } = Route.useRouteContext();
+  return <OrderPage orderId={orderId} session={session} />;
 }

@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  labAccountsQueryOptions,
-  labTestsQueryOptions,
-} from '../../../features/lab-tests/api/labTests';
-import { ImportOrderPage } from '../../../features/ordering/components/ImportOrderPage';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
+import { ImportOrderPage } from '../../../features/order-forms/components/ImportOrderPage';
 
 export const Route = createFileRoute('/_app/orders/import')({
   staticData: { permission: 'orders.write', title: 'Import an order' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ordersViewQueryOptions } from '../../../features/orders/api/tracking';
+import { ordersViewQueryOptions } from '../../../features/orders/api/ordersList';
 import { OrdersPage } from '../../../features/orders/components/OrdersPage';
 import { ordersSearchSchema } from '../../../features/orders/lib/ordersSearch';
 
@@ -23,5 +23,6 @@ export const Route = createFileRoute('/_app/orders/')({
 });
 
 function OrdersRoute() {
-  return <OrdersPage search={Route.useSearch()} />;
+  const { session } = Route.useRouteContext();
+  return <OrdersPage search={Route.useSearch()} session={session} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { labTestsQueryOptions } from '../../../features/lab-tests/api/labTests';
-import { NewKitPage } from '../../../features/ordering/components/NewKitPage';
+import { labTestsQueryOptions } from '../../../shared/api/catalogue';
+import { NewKitPage } from '../../../features/order-forms/components/NewKitPage';
 
 export const Route = createFileRoute('/_app/orders/new-kit')({
   staticData: { permission: 'orders.write', title: 'New test kit' },

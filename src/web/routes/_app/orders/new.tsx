@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import {
-  labAccountsQueryOptions,
-  labTestsQueryOptions,
-} from '../../../features/lab-tests/api/labTests';
-import { OrderFormPage } from '../../../features/ordering/components/OrderFormPage';
+import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
+import { OrderFormPage } from '../../../features/order-forms/components/OrderFormPage';
 
 export const Route = createFileRoute('/_app/orders/new')({
   staticData: { permission: 'orders.write', title: 'New order' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegisterKitPage } from '../../../features/ordering/components/RegisterKitPage';
+import { RegisterKitPage } from '../../../features/order-forms/components/RegisterKitPage';
 
 export const Route = createFileRoute('/_app/orders/register-kit')({
   staticData: { permission: 'orders.write', title: 'Register a test kit' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PATIENTS_PAGE_SIZE, patientsQueryOptions } from '../../../features/patients/api/patients';
+import { PATIENTS_PAGE_SIZE, patientsQueryOptions } from '../../../shared/api/patients';
 import { PatientsPage } from '../../../features/patients/components/PatientsPage';
 import { lenient, pageNumber, text } from '../../../shared/lib/searchParams';
 

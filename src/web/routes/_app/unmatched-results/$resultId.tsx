@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { unmatchedResultQueryOptions } from '../../../features/review/api/unmatchedResults';
-import { ReviewErrorState } from '../../../features/review/components/ReviewErrorState';
-import { UnmatchedResultPage } from '../../../features/review/components/UnmatchedResultPage';
+import { unmatchedResultQueryOptions } from '../../../features/unmatched-results/api/unmatchedResults';
+import { UnmatchedResultsErrorState } from '../../../features/unmatched-results/components/UnmatchedResultsErrorState';
+import { UnmatchedResultPage } from '../../../features/unmatched-results/components/UnmatchedResultPage';
 import { isApiError } from '../../../shared/api/client';
 import { isUuid } from '../../../shared/lib/ids';
 
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_app/unmatched-results/$resultId')({
     }
   },
   component: ResultRoute,
-  errorComponent: ReviewErrorState,
+  errorComponent: UnmatchedResultsErrorState,
   notFoundComponent: () => (
     <div className="state">
       <h1>Unmatched result not found</h1>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { unmatchedResultsQueryOptions } from '../../../features/review/api/unmatchedResults';
-import { ReviewErrorState } from '../../../features/review/components/ReviewErrorState';
-import { UnmatchedResultsPage } from '../../../features/review/components/UnmatchedResultsPage';
-import { queueSearchSchema } from '../../../features/review/lib/queueSearch';
+import { unmatchedResultsQueryOptions } from '../../../features/unmatched-results/api/unmatchedResults';
+import { UnmatchedResultsErrorState } from '../../../features/unmatched-results/components/UnmatchedResultsErrorState';
+import { UnmatchedResultsPage } from '../../../features/unmatched-results/components/UnmatchedResultsPage';
+import { queueSearchSchema } from '../../../features/unmatched-results/lib/queueSearch';
 
 export const Route = createFileRoute('/_app/unmatched-results/')({
   staticData: { permission: 'review.read', title: 'Unmatched results' },
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/unmatched-results/')({
     await queryClient.query({ ...unmatchedResultsQueryOptions(deps), staleTime: 'static' });
   },
   component: QueueRoute,
-  errorComponent: ReviewErrorState,
+  errorComponent: UnmatchedResultsErrorState,
 });
 
 function QueueRoute() {

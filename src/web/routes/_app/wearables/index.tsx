@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ordersQueryOptions } from '../../../features/orders/api/orders';
+import { ordersQueryOptions } from '../../../shared/api/orders';
 import {
   PICKER_ORDERS_PAGE_SIZE,
-  PatientPicker,
-} from '../../../features/wearables/components/PatientPicker';
+  WearablesPage,
+} from '../../../features/wearables/components/WearablesPage';
 
 export const Route = createFileRoute('/_app/wearables/')({
   staticData: { permission: 'wearables.read', title: 'Wearables' },
@@ -14,5 +14,5 @@ export const Route = createFileRoute('/_app/wearables/')({
       staleTime: 'static',
     });
   },
-  component: PatientPicker,
+  component: WearablesPage,
 });

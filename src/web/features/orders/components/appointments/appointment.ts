@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Appointment } from '../../../../../contract/appointments';
 import type { Order } from '../../../../../contract/order';
+import { orderKeys } from '../../../../shared/api/orders';
 
 export const appointmentIdOf = (order: Order) => {
   const data = order.details.data as { appointment_id?: string | null } | null;
@@ -12,6 +13,6 @@ export function useAppointmentRefresh(queryKey: QueryKey) {
   const queryClient = useQueryClient();
   return async (appointment: Appointment) => {
     queryClient.setQueryData(queryKey, appointment);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all });
   };
 }
