@@ -4,6 +4,7 @@ import {
   PATIENT_SEARCH_PATH,
   patientNamesResponseSchema,
   patientSearchResponseSchema,
+  ordersPageSchema,
   postOrderResponseSchema,
   userSchema,
 } from '../contract';
@@ -94,5 +95,41 @@ describe('a patient whose newest order is an unregistered test kit', () => {
     expect(patientNamesResponseSchema.parse(names.json()).patients).toEqual([
       { user_id: userId, first_name: 'Marguerite', last_name: 'Vandersloot', dob: '1990-11-23' },
     ]);
+  });
+});
+
+describe('finding a patient and an order by what a person has at hand', () => {
+  it('finds by "Last, First", a US or ISO date of birth, a sample id and the short order id', async () => {
+    const listed = await stack.request(
+      coordinator,
+      'GET',
+      `/api/lab/v3/orders?${new URLSearchParams({ search_input: 'Juniper Calloway', size: '100' }).toString()}`,
+    );
+    const orders = ordersPageSchema.parse(listed.json()).orders;
+    const sampled = orders.find((o) => o.sample_id);
+    const userId = sampled?.user_id ?? 'missing';
+    const sampleId = sampled?.sample_id ?? 'missing';
+    const shortId = (sampled?.id ?? 'missing').slice(0, 8);
+
+    for (const typed of ['Calloway, Juniper', '06/01/2012', '2012-06-01', sampleId, shortId]) {
+      const hits = await search(typed);
+      expect(hits, typed).toContainEqual(
+        expect.objectContaining({ user_id: userId, first_name: 'Juniper', last_name: 'Calloway' }),
+      );
+    }
+
+    // The orders list's search reaches the same orders through the proxy.
+    for (const typed of [sampleId, shortId]) {
+      const answer = await stack.request(
+        coordinator,
+        'GET',
+        `/api/lab/v3/orders?${new URLSearchParams({ search_input: typed }).toString()}`,
+      );
+      expect(answer.statusCode).toBe(200);
+      expect(
+        ordersPageSchema.parse(answer.json()).orders.map((o) => o.id),
+        typed,
+      ).toContain(sampled?.id);
+    }
   });
 });

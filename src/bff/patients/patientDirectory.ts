@@ -5,6 +5,7 @@ import {
   PATIENT_NAMES_PATH,
   PATIENT_SEARCH_PATH,
   ordersPageSchema,
+  searchInputFor,
   userInfoSchema,
   userSchema,
   type PatientName,
@@ -132,7 +133,10 @@ export function patientDirectoryRoutes(
       // Names and dates of birth: the orders' search covers them, the users' does not. Any
       // order that carries the patient's details names them: the newest may be a test kit
       // not yet registered, which carries none.
-      const search = new URLSearchParams({ search_input: q, size: '100' }).toString();
+      const search = new URLSearchParams({
+        search_input: searchInputFor(q),
+        size: '100',
+      }).toString();
       const { status, body } = await getJson(`/v3/orders?${search}`);
       const page = ordersPageSchema.safeParse(body);
       if (status === 200 && page.success) {
