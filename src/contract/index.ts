@@ -5,6 +5,7 @@ export * from './labAccount';
 export * from './labTest';
 export * from './order';
 export * from './ordersQuery';
+export * from './searchInput';
 export * from './status';
 export * from './timeseries';
 export * from './labTestsQuery';

@@ -93,6 +93,23 @@ describe('search_input', () => {
     );
   });
 
+  it('finds an order by its sample id, any case', async () => {
+    const order = everything.find((o) => o.sample_id);
+    const sampleId = order?.sample_id ?? 'missing';
+    expect(sampleId).toMatch(/^SMP\d{9}$/);
+    await expectFilter(`search_input=${sampleId.toLowerCase()}`, (o) => o.sample_id === sampleId);
+  });
+
+  it('finds an order by the start of its id the console prints (8 characters or more)', async () => {
+    const { order } = someOrder();
+    const short = order.id.slice(0, 8);
+    await expectFilter(`search_input=${short.toUpperCase()}`, (o) => o.id.startsWith(short));
+    const longer = order.id.slice(0, 13);
+    await expectFilter(`search_input=${longer}`, (o) => o.id.startsWith(longer));
+    // Fewer than eight would match too many orders to mean one.
+    expect((await filtered(`search_input=${order.id.slice(0, 7)}`)).ids).not.toContain(order.id);
+  });
+
   it('treats % and _ as text, not wildcards', async () => {
     expect((await filtered('search_input=%25')).total).toBe(0);
     expect((await filtered('search_input=_')).total).toBe(0);

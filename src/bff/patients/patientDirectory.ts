@@ -5,6 +5,7 @@ import {
   PATIENT_NAMES_PATH,
   PATIENT_SEARCH_PATH,
   ordersPageSchema,
+  searchInputFor,
   userInfoSchema,
   userSchema,
   type PatientName,
@@ -129,25 +130,42 @@ export function patientDirectoryRoutes(
         }
       }
 
-      // Names and dates of birth: the orders' search covers them, the users' does not.
-      const search = new URLSearchParams({ search_input: q, size: '100' }).toString();
+      // Names and dates of birth: the orders' search covers them, the users' does not. Any
+      // order that carries the patient's details names them: the newest may be a test kit
+      // not yet registered, which carries none.
+      const search = new URLSearchParams({
+        search_input: searchInputFor(q),
+        size: '100',
+      }).toString();
       const { status, body } = await getJson(`/v3/orders?${search}`);
       const page = ordersPageSchema.safeParse(body);
       if (status === 200 && page.success) {
         for (const order of page.data.orders) {
-          if (hits.has(order.user_id)) continue;
+          const known = hits.get(order.user_id);
+          if (known && known.last_name !== null) continue;
           const details = order.patient_details;
           hits.set(order.user_id, {
             user_id: order.user_id,
-            client_user_id: null,
+            client_user_id: known?.client_user_id ?? null,
             first_name: details?.first_name ?? null,
             last_name: details?.last_name ?? null,
             dob: details ? details.dob.slice(0, 10) : null,
-            found_by: 'order',
+            found_by: known?.found_by ?? 'order',
           });
         }
       } else if (hits.size === 0) {
         return sendProblem(reply, 502, 'Lab API error', 'The Lab API could not search orders.');
+      }
+      // Found only by orders without details (a kit found by its recipient): their
+      // demographics, kept from an order or a registration outside this page, name them.
+      const unnamed = [...hits.values()].filter((hit) => hit.last_name === null);
+      for (let at = 0; at < unnamed.length; at += CONCURRENCY) {
+        await Promise.all(
+          unnamed.slice(at, at + CONCURRENCY).map(async (hit) => {
+            const name = await nameOf(request, hit.user_id);
+            if (name) hits.set(hit.user_id, { ...hit, ...name });
+          }),
+        );
       }
       reply.header('cache-control', 'no-store');
       return { patients: [...hits.values()] };

@@ -12,6 +12,8 @@ export interface OrderScope {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** The start of an order id, as the console prints it (its first 8 hex characters) or longer. */
+const ID_START = /^[0-9a-f]{8}(-[0-9a-f]{0,4}){0,4}$/i;
 
 /* Stored times are `Date#toISOString()` strings, so bounds are normalised the same way
    and compared as text. Date-only bounds follow the facts (§6): a start means 00:00:00,
@@ -31,14 +33,17 @@ export function orderConditions(eb: OrderEb, q: OrdersQuery, scope: OrderScope) 
 
   const search = q.search_input?.trim();
   if (search) {
-    // One box for order id, user id, patient name, date of birth or shipping recipient.
+    // One box for order id, user id, patient name, date of birth or shipping recipient;
+    // this sandbox adds the sample id and the start of an order id (README, search_input).
     const any: Expression<SqlBool>[] = [
       eb('id', '=', search.toLowerCase()),
       eb('user_id', '=', search.toLowerCase()),
       contains(fullName, search),
       contains(eb.ref('shipping_recipient_name'), search),
+      eb('sample_id', '=', search.toUpperCase()),
     ];
     if (DATE_ONLY.test(search)) any.push(eb('patient_dob', '=', search));
+    if (ID_START.test(search)) any.push(eb('id', 'like', `${search.toLowerCase()}%`));
     all.push(eb.or(any));
   }
   if (q.start_date) all.push(eb('created_at', '>=', startOf(q.start_date)));
