@@ -12,15 +12,28 @@ const patientLine = (doc: OrderDocument) =>
     ? `${doc.patient_details.last_name}, ${doc.patient_details.first_name}  DOB ${doc.patient_details.dob.slice(0, 10)}`
     : 'Patient not registered';
 
-/** One label per specimen tube, 2 × 1 inch, as a label printer takes them. */
-export function labelsPdf(doc: OrderDocument, count: number, collectedAt: string) {
+/**
+ * One label per specimen tube, 2 × 1 inch, as a label printer takes them: the patient's
+ * two identifiers, the test and the tube the label goes on (the tubes in turn), the
+ * sample id, the collection time. Each line is cut to the label's width rather than
+ * wrapped, so a label never runs onto a second page.
+ */
+export function labelsPdf(
+  doc: OrderDocument,
+  count: number,
+  collectedAt: string,
+  what: { testName: string; tubes: readonly string[] },
+) {
   const pdf = newPdf({ size: [144, 72], margin: 6, info: { Title: `Labels ${doc.id}` } });
+  const line = { width: 132, height: 8, ellipsis: true, lineBreak: false } as const;
   for (let i = 0; i < count; i += 1) {
     if (i > 0) pdf.addPage();
-    pdf.fontSize(7).text(patientLine(doc));
-    pdf.fontSize(10).text(doc.sample_id ?? '-', { characterSpacing: 1 });
-    pdf.fontSize(6).text(`Collected ${collectedAt.slice(0, 16).replace('T', ' ')}`);
-    pdf.text(`Tube ${i + 1} of ${count}`);
+    pdf.fontSize(6.5).text(patientLine(doc), line);
+    pdf.fontSize(5.5).text(what.testName, line);
+    pdf.text(what.tubes[i % Math.max(what.tubes.length, 1)] ?? 'Tube not given', line);
+    pdf.fontSize(10).text(doc.sample_id ?? '-', { ...line, height: 12, characterSpacing: 1 });
+    pdf.fontSize(5.5).text(`Collected ${collectedAt.slice(0, 16).replace('T', ' ')}`, line);
+    pdf.text(`Tube ${i + 1} of ${count}`, line);
   }
   pdf.end();
   return pdf;

@@ -4,6 +4,7 @@ import { NOT_FOUND_DETAIL, labelsQuerySchema } from '../../contract';
 import { parseRequestPart } from '../http/validation';
 import { ABN_LINES, instructionLines, labelsPdf } from '../lifecycle/documents';
 import { textPdf } from '../lifecycle/pdf';
+import { tubesOf } from '../lifecycle/requisition';
 import { findLabTestsByIds } from '../store/labTests';
 import { loadOrder } from '../store/lifecycle';
 import { findTransaction, transactionResults } from '../store/orderTransactions';
@@ -45,10 +46,14 @@ export const orderDocumentsRoutes: FastifyPluginCallback<RouteContext> = (app, c
     if (/^cancelled\./.test(stored.record.events.at(-1)?.status ?? '')) {
       return reply.code(400).send({ detail: 'The order is cancelled: no specimens to label' });
     }
+    const test = await testOf(stored.record.labTestId);
     return sendPdf(
       reply,
       `labels-${doc.id}.pdf`,
-      labelsPdf(doc, query.number_of_labels, query.collection_date),
+      labelsPdf(doc, query.number_of_labels, query.collection_date, {
+        testName: typeof test?.name === 'string' ? test.name : 'Lab test',
+        tubes: tubesOf(test),
+      }),
     );
   });
 

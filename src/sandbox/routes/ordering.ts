@@ -23,6 +23,7 @@ import {
   type MarkerRow,
   type TeamLabTest,
 } from '../store/orderWrites';
+import { keepOrderAnswers } from '../store/orderAnswers';
 import { rememberDemographics } from '../store/users';
 import type { RouteContext } from './context';
 import { firstEvents, newOrderDocument, newSampleId } from './orderBuild';
@@ -228,6 +229,10 @@ async function createOrder(ctx: RouteContext, body: unknown): Promise<Outcome> {
     labTestId,
     method,
     next: requisitioned ? 'requisition_created' : null,
+  });
+  await keepOrderAnswers(ctx.db, id, {
+    aoeAnswers: request.aoe_answers,
+    consents: request.consents,
   });
   return { statusCode: 200, body: { order, status: 'success', message: ORDER_CREATED_MESSAGE } };
 }

@@ -19,6 +19,7 @@ import {
   insertNewOrder,
   updateOrder,
 } from '../store/orderWrites';
+import { keepOrderAnswers } from '../store/orderAnswers';
 import { findUserById, rememberDemographics } from '../store/users';
 import type { RouteContext } from './context';
 import {
@@ -169,6 +170,7 @@ async function registerKit(ctx: RouteContext, body: unknown): Promise<Outcome> {
     },
   ]);
   await rememberDemographics(ctx.db, userId, request.patient_details, request.patient_address);
+  await keepOrderAnswers(ctx.db, document.id, { consents: request.consents });
   const order = await findOrder(ctx.db, ctx.teamId, document.id);
   return {
     statusCode: 200,

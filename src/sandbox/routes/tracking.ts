@@ -5,9 +5,12 @@ import { canCancel, cancelRefusal } from '../../contract/cancellation';
 import { simulateBodySchema, simulateQuerySchema } from '../../contract/results';
 import { parseRequestPart } from '../http/validation';
 import { textPdf } from '../lifecycle/pdf';
+import { patientIdentifiers, requisitionLines } from '../lifecycle/requisition';
 import type { Simulator } from '../lifecycle/simulator';
 import { pathTo } from '../lifecycle/transitions';
 import { appendStatus, findResults, loadOrder } from '../store/lifecycle';
+import { findLabTestsByIds } from '../store/labTests';
+import { orderAnswersOf } from '../store/orderAnswers';
 import { findOrder } from '../store/orders';
 import type { RouteContext } from './context';
 
@@ -118,8 +121,8 @@ export const trackingRoutes: FastifyPluginCallback<TrackingContext> = (app, ctx,
     const doc = stored.record.document;
     const lines = [
       `Order ${doc.id}`,
-      `Patient: ${doc.patient_details ? `${doc.patient_details.first_name} ${doc.patient_details.last_name}` : '-'}`,
-      `Sample: ${doc.sample_id ?? '-'}`,
+      ...patientIdentifiers(doc),
+      `Sample ID: ${doc.sample_id ?? '-'}`,
       `Status: ${results.metadata?.status ?? '-'}   Interpretation: ${results.metadata?.interpretation ?? '-'}`,
       '',
       ...(results.results ?? []).map(
@@ -144,14 +147,11 @@ export const trackingRoutes: FastifyPluginCallback<TrackingContext> = (app, ctx,
     if (!requisitioned && stored.lowLevel === 'ordered') {
       return reply.code(404).send({ detail: 'The requisition form is not ready yet' });
     }
-    const lines = [
-      `Order ${doc.id}`,
-      `Patient: ${doc.patient_details ? `${doc.patient_details.first_name} ${doc.patient_details.last_name}, born ${doc.patient_details.dob.slice(0, 10)}` : '-'}`,
-      `Physician: ${doc.physician ? `${doc.physician.first_name} ${doc.physician.last_name} (NPI ${doc.physician.npi})` : '-'}`,
-      `Collection method: ${stored.record.method}`,
-      `Billing: ${doc.billing_type}`,
-      `ICD codes: ${(doc.icd_codes ?? []).join(', ') || '-'}`,
-    ];
+    const test = (await findLabTestsByIds(ctx.db, [stored.record.labTestId])).get(
+      stored.record.labTestId,
+    );
+    const answers = await orderAnswersOf(ctx.db, doc.id);
+    const lines = requisitionLines(doc, stored.record.method, test, answers);
     return sendPdf(reply, `requisition-${doc.id}.pdf`, textPdf('Requisition (sandbox)', lines));
   });
 

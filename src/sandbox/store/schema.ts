@@ -271,6 +271,13 @@ export interface WebhookEndpointTable {
   updated_at: string;
 }
 
+/** The AoE answers and consents an order was placed with, as JSON (migration 009). */
+export interface OrderAnswersTable {
+  order_id: string;
+  aoe_answers: string;
+  consents: string;
+}
+
 export interface SandboxDatabase {
   management_key: ManagementKeyTable;
   team_api_key: TeamApiKeyTable;
@@ -285,6 +292,7 @@ export interface SandboxDatabase {
   order_transaction: OrderTransactionTable;
   lab_order: OrderTable;
   order_event: OrderEventTable;
+  order_answers: OrderAnswersTable;
   idempotency_key: IdempotencyKeyTable;
   unmatched_result: UnmatchedResultTable;
   parsing_job: ParsingJobTable;

@@ -6,6 +6,7 @@ import { review } from './004_review';
 import { webhooks } from './005_webhooks';
 import { walkIn } from './006_walk_in';
 import { management } from './008_management';
+import { orderAnswers } from './009_order_answers';
 
 /** Named in apply order; Kysely's Migrator sorts by name and records what has run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_webhooks': webhooks,
   '006_walk_in': walkIn,
   '008_management': management,
+  '009_order_answers': orderAnswers,
 };
