@@ -14,7 +14,7 @@ import { appendAudit } from '../platform/audit/audit';
 import type { Database } from '../platform/database/schema';
 import type { LabApiClient } from '../platform/labApi/upstream';
 import type { AcknowledgementsOf } from './escalation';
-import { JobLock } from './jobLock';
+import { JobLock } from '../platform/database/jobLock';
 import type { Mailer } from './mailer';
 import { digestMail } from './messages';
 import { notifiableAccounts } from './preferences';

@@ -5,7 +5,7 @@ import type { Recipient } from '../../contract/notifications';
 import { appendAudit } from '../platform/audit/audit';
 import type { CriticalEscalationTable, Database } from '../platform/database/schema';
 import type { LabApiClient } from '../platform/labApi/upstream';
-import { JobLock } from './jobLock';
+import { JobLock } from '../platform/database/jobLock';
 import type { Mailer } from './mailer';
 import { criticalNotice } from './messages';
 import { readOrderFacts } from './orderFacts';

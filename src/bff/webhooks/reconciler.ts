@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ORDERS_PAGE_SIZE_MAX } from '../../contract';
 import type { ChangePublisher, RecordChange } from '../platform/liveChanges/recordChanges';
 import type { LabApiClient } from '../platform/labApi/upstream';
 import { appendAudit } from '../platform/audit/audit';
+import { JobLock } from '../platform/database/jobLock';
 import type { Database } from '../platform/database/schema';
 import type { InboxProcessor } from './processor';
 
@@ -48,7 +49,7 @@ export interface ReconcileOutcome {
  */
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;
-  private runningHere = false;
+  private readonly lock: JobLock;
 
   constructor(
     private readonly opts: {
@@ -59,7 +60,9 @@ export class Reconciler {
       log: FastifyBaseLogger;
       intervalMs: number;
     },
-  ) {}
+  ) {
+    this.lock = new JobLock(opts.db, 'reconcile');
+  }
 
   start() {
     this.timer = setInterval(() => {
@@ -81,28 +84,8 @@ export class Reconciler {
   }
 
   /** Runs `work` holding the job's lock, or returns null when someone else holds it. */
-  async exclusively<T>(work: () => Promise<T>): Promise<T | null> {
-    if (this.runningHere) return null;
-    this.runningHere = true;
-    try {
-      const db = this.opts.db;
-      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return await work();
-      // A session lock lives on one connection: it is held there while the pass uses others.
-      return await db.connection().execute(async (connection) => {
-        const key = sql`hashtext(current_schema() || '.reconcile')`;
-        const { rows } = await sql<{
-          locked: boolean;
-        }>`SELECT pg_try_advisory_lock(${key}) AS locked`.execute(connection);
-        if (!rows[0]?.locked) return null;
-        try {
-          return await work();
-        } finally {
-          await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
-        }
-      });
-    } finally {
-      this.runningHere = false;
-    }
+  exclusively<T>(work: () => Promise<T>): Promise<T | null> {
+    return this.lock.exclusively(work);
   }
 
   /** The last processed point (an updated_at), or null before the first pass. */

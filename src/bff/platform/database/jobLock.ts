@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../platform/database/schema';
+import type { Database } from './schema';
 
 /**
  * Runs a job's pass on one replica at a time: on PostgreSQL under a session advisory
