@@ -62,6 +62,9 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(1)).toContainText('Critical');
     await expect(page.locator(`a[href="/results/${orderId}"]`)).toBeVisible();
+    // The row names the critical marker and which way it lies, not only "Critical".
+    const row = rows.filter({ has: page.locator(`a[href="/results/${orderId}"]`) });
+    await expect(row).toContainText(/, critical (high ↑|low ↓)/);
     await inBothThemes(page, () => expectAccessible(page));
   });
 
@@ -123,9 +126,18 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
   });
 
   await test.step('acknowledging takes it out of the inbox', async () => {
-    await page.getByLabel('Note (optional)').fill('Called the patient.');
+    // A critical result needs a note: without one, nothing is recorded.
+    const note = page.getByLabel('Note (required for a critical result)');
+    await page.getByRole('button', { name: 'Acknowledge result' }).click();
+    await expect(note).toBeFocused();
+    await expect(page.getByText(/^Acknowledged by clinician@/)).toHaveCount(0);
+    await note.fill('Called the patient.');
     await page.getByRole('button', { name: 'Acknowledge result' }).click();
     await expect(page.getByText(/^Acknowledged by clinician@/)).toBeVisible();
+    // Focus moves to the confirmation, which offers the next result waiting.
+    const confirmation = page.getByRole('status').filter({ hasText: /^Acknowledged by/ });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation.getByRole('link', { name: /^Next result: / })).toBeVisible();
     await page.getByRole('link', { name: 'Results inbox' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Results inbox' })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();

@@ -20,6 +20,7 @@ import {
   waitedFor,
 } from '../lib/labels';
 import { InboxFilters } from './InboxFilters';
+import { InboxFlaggedMarkers } from './InboxFlaggedMarkers';
 import './results.css';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
@@ -176,6 +177,9 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                         </Badge>
                         {item.overdue ? <Badge tone="danger">Overdue</Badge> : null}
                       </span>
+                      {item.interpretation && item.interpretation !== 'normal' ? (
+                        <InboxFlaggedMarkers orderId={item.order_id} />
+                      ) : null}
                     </td>
                     <td data-label="Report">
                       {RESULT_STATUS_WORDS[item.status]}
