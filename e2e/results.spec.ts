@@ -68,6 +68,27 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     await inBothThemes(page, () => expectAccessible(page));
   });
 
+  await test.step('acknowledging normals together asks first and can be undone', async () => {
+    const bulk = page.getByRole('group', { name: 'Acknowledge normal results' });
+    const waiting = page.getByRole('table').locator('caption');
+    const before = await waiting.textContent();
+    await bulk.getByRole('button', { name: 'Select all final normal results' }).click();
+    const selected = await page.getByRole('checkbox', { checked: true }).count();
+    expect(selected).toBeGreaterThan(0);
+    await bulk.getByRole('button', { name: /^Acknowledge \d+ normal results?$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Acknowledge ${String(selected)} normal result`);
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    const pending = bulk.getByRole('status');
+    await expect(pending).toContainText(/will be acknowledged in \d+ s/);
+    await bulk.getByRole('button', { name: 'Undo' }).click();
+    await expect(pending).toHaveText('');
+    // Past the undo window, nothing was sent: the inbox still holds them all.
+    await page.waitForTimeout(11_000);
+    await page.reload();
+    await expect(waiting).toHaveText(before ?? '');
+  });
+
   await test.step('the result shows its flags beside the earlier values and trends', async () => {
     await page.locator(`a[href="/results/${orderId}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/results/${orderId}$`));
