@@ -3,6 +3,7 @@ import {
   ANTI_FORGERY_VALUE,
   ordersPageSchema,
   parseOrderStatus,
+  patientDisplayName,
   type Order,
 } from '../src/contract';
 import { DEMO } from './support/accounts';
@@ -81,8 +82,28 @@ test('an order moved elsewhere updates an open orders list, and clinicians see t
   await test.step('the clinician sees the critical-result alert', async () => {
     const alert = clinician.getByRole('alert').filter({ hasText: 'Critical result' });
     await expect(alert).toBeVisible({ timeout: 20_000 });
-    await expect(alert.getByRole('link', { name: /Open order/ })).toBeVisible();
+    // It names the patient and the critical marker with its direction, not only an order id.
+    const patient = patientDisplayName(kit.patient_details);
+    await expect(alert).toContainText(patient);
+    await expect(alert).toContainText(/, critical (high ↑|low ↓)/);
+    await expect(alert.getByRole('link', { name: `Open the result for ${patient}` })).toBeVisible();
     await expectAccessible(clinician);
+    // It leaves the page's own controls free: the patients search button stays clickable.
+    await clinician
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Patients' })
+      .click();
+    const searchButton = clinician.getByRole('search').getByRole('button', { name: 'Search' });
+    await expect(searchButton).toBeVisible();
+    await expect(alert).toBeVisible();
+    const [button, box] = [await searchButton.boundingBox(), await alert.boundingBox()];
+    if (!button || !box) throw new Error('the search button and the alert have a place');
+    const overlaps =
+      button.x < box.x + box.width &&
+      box.x < button.x + button.width &&
+      button.y < box.y + box.height &&
+      box.y < button.y + button.height;
+    expect(overlaps).toBe(false);
   });
   await clinicianContext.close();
 });

@@ -62,7 +62,31 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(1)).toContainText('Critical');
     await expect(page.locator(`a[href="/results/${orderId}"]`)).toBeVisible();
+    // The row names the critical marker and which way it lies, not only "Critical".
+    const row = rows.filter({ has: page.locator(`a[href="/results/${orderId}"]`) });
+    await expect(row).toContainText(/, critical (high ↑|low ↓)/);
     await inBothThemes(page, () => expectAccessible(page));
+  });
+
+  await test.step('acknowledging normals together asks first and can be undone', async () => {
+    const bulk = page.getByRole('group', { name: 'Acknowledge normal results' });
+    const waiting = page.getByRole('table').locator('caption');
+    const before = await waiting.textContent();
+    await bulk.getByRole('button', { name: 'Select all final normal results' }).click();
+    const selected = await page.getByRole('checkbox', { checked: true }).count();
+    expect(selected).toBeGreaterThan(0);
+    await bulk.getByRole('button', { name: /^Acknowledge \d+ normal results?$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Acknowledge ${String(selected)} normal result`);
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    const pending = bulk.getByRole('status');
+    await expect(pending).toContainText(/will be acknowledged in \d+ s/);
+    await bulk.getByRole('button', { name: 'Undo' }).click();
+    await expect(pending).toHaveText('');
+    // Past the undo window, nothing was sent: the inbox still holds them all.
+    await page.waitForTimeout(11_000);
+    await page.reload();
+    await expect(waiting).toHaveText(before ?? '');
   });
 
   await test.step('the result shows its flags beside the earlier values and trends', async () => {
@@ -123,9 +147,18 @@ test('a clinician sees a critical result first, reads its trend and acknowledges
   });
 
   await test.step('acknowledging takes it out of the inbox', async () => {
-    await page.getByLabel('Note (optional)').fill('Called the patient.');
+    // A critical result needs a note: without one, nothing is recorded.
+    const note = page.getByLabel('Note (required for a critical result)');
+    await page.getByRole('button', { name: 'Acknowledge result' }).click();
+    await expect(note).toBeFocused();
+    await expect(page.getByText(/^Acknowledged by clinician@/)).toHaveCount(0);
+    await note.fill('Called the patient.');
     await page.getByRole('button', { name: 'Acknowledge result' }).click();
     await expect(page.getByText(/^Acknowledged by clinician@/)).toBeVisible();
+    // Focus moves to the confirmation, which offers the next result waiting.
+    const confirmation = page.getByRole('status').filter({ hasText: /^Acknowledged by/ });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation.getByRole('link', { name: /^Next result: / })).toBeVisible();
     await page.getByRole('link', { name: 'Results inbox' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Results inbox' })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();

@@ -84,6 +84,10 @@ describe('the results inbox', () => {
 
     const refused = await acknowledge(coordinator, { order_id: order.id, version: item?.version });
     expect(refused.statusCode).toBe(403);
+    // A critical result is acknowledged with a note saying what was done.
+    const noNote = await acknowledge(clinician, { order_id: order.id, version: item?.version });
+    expect(noNote.statusCode).toBe(409);
+    expect((await inbox(clinician)).items.map((i) => i.order_id)).toContain(order.id);
 
     const done = await acknowledge(clinician, {
       order_id: order.id,

@@ -90,7 +90,10 @@ describe('the results inbox rules', () => {
     expect(acknowledgeRefusal(normal, 'completed:1', 'bulk')).toBeNull();
     expect(acknowledgeRefusal(abnormal, 'completed:1', 'bulk')?.kind).toBe('not_normal');
     expect(acknowledgeRefusal(critical, 'completed:1', 'bulk')?.kind).toBe('not_normal');
-    expect(acknowledgeRefusal(critical, 'completed:1', 'single')).toBeNull();
+    expect(acknowledgeRefusal(critical, 'completed:1', 'single')?.kind).toBe('note_required');
+    expect(acknowledgeRefusal(critical, 'completed:1', 'single', '  ')?.kind).toBe('note_required');
+    expect(acknowledgeRefusal(critical, 'completed:1', 'single', 'Called the patient.')).toBeNull();
+    expect(acknowledgeRefusal(abnormal, 'completed:1', 'single')).toBeNull();
   });
 
   it('refuses a version that is no longer the current one, and an order without results', () => {

@@ -80,24 +80,30 @@ export function filterInbox(items: readonly InboxItem[], filters: InboxFilters):
 export type AcknowledgeRefusal =
   | { kind: 'no_results'; orderId: string }
   | { kind: 'changed'; orderId: string }
-  | { kind: 'not_normal'; orderId: string };
+  | { kind: 'not_normal'; orderId: string }
+  | { kind: 'note_required'; orderId: string };
 
 /**
  * Why an acknowledgement cannot be recorded, or null. The version sent must be the
  * order's current one (a result corrected since the page was read must be read again),
  * and acknowledging in bulk is for normal results only: an abnormal or critical one is
- * acknowledged on its own, after it has been opened.
+ * acknowledged on its own, after it has been opened. A critical result is acknowledged with
+ * a note saying what was done about it.
  */
 export function acknowledgeRefusal(
   order: Order,
   version: string,
   mode: 'single' | 'bulk',
+  note?: string,
 ): AcknowledgeRefusal | null {
   const current = resultVersion(order);
   if (!current) return { kind: 'no_results', orderId: order.id };
   if (current.version !== version) return { kind: 'changed', orderId: order.id };
   if (mode === 'bulk' && order.interpretation !== 'normal') {
     return { kind: 'not_normal', orderId: order.id };
+  }
+  if (order.interpretation === 'critical' && !note?.trim()) {
+    return { kind: 'note_required', orderId: order.id };
   }
   return null;
 }

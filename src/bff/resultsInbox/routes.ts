@@ -244,7 +244,7 @@ export function resultsInboxRoutes(fastify: FastifyInstance, opts: ResultsInboxO
         return fail(reply, error);
       }
       patients.set(order.id, order.user_id);
-      const refusal = acknowledgeRefusal(order, item.version, mode);
+      const refusal = acknowledgeRefusal(order, item.version, mode, note);
       if (refusal) refusals.push(refusal);
     }
     if (refusals.length > 0) {
@@ -340,6 +340,9 @@ function toAcknowledgement(ack: {
 function refusalDetail(refusals: readonly AcknowledgeRefusal[]): string {
   if (refusals.some((r) => r.kind === 'not_normal')) {
     return 'Only normal results can be acknowledged together. Open abnormal and critical results and acknowledge each one.';
+  }
+  if (refusals.some((r) => r.kind === 'note_required')) {
+    return 'A critical result is acknowledged with a note: say what was done about it.';
   }
   if (refusals.some((r) => r.kind === 'changed')) {
     return 'The results changed since you opened them. Read them again before acknowledging.';

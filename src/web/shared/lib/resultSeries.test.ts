@@ -4,6 +4,7 @@ import {
   earlierPoints,
   flagDirection,
   flagText,
+  flaggedMarkers,
   latestPerMarker,
   markerSeries,
   niceTicks,
@@ -67,6 +68,20 @@ describe('marker series', () => {
     expect(flagText(pointFlag(high), flagDirection(high))).toBe('High ↑');
     expect(flagText('normal', null)).toBe('Normal');
     expect(flagText('critical', null)).toBe('Critical');
+  });
+
+  it('names the flagged markers of a report, critical first, with their direction', () => {
+    const range = { min_range_value: 70, max_range_value: 99 };
+    const flagged = flaggedMarkers([
+      { ...ldl('90'), name: 'Sodium' },
+      { ...ldl('131', { is_above_max_range: true }), name: 'LDL Cholesterol' },
+      { ...ldl('47', { ...range, interpretation: 'critical' }), name: 'Glucose' },
+    ]);
+    expect(flagged.map((m) => m.words)).toEqual([
+      'Glucose 47 mg/dL, critical low ↓',
+      'LDL Cholesterol 131 mg/dL, high ↑',
+    ]);
+    expect(flaggedMarkers([ldl('90')])).toEqual([]);
   });
 
   it('dates each value by its sample’s collection, not by the report', () => {

@@ -78,6 +78,37 @@ export function flagText(flag: PointFlag, direction: FlagDirection): string {
   return `${FLAG_WORDS[flag]}${arrow}`;
 }
 
+export interface FlaggedMarker {
+  name: string;
+  /** The value with its unit, as the lab reported it: "47 mg/dL". */
+  value: string;
+  flag: Exclude<PointFlag, 'normal'>;
+  direction: FlagDirection;
+  /** "Glucose 47 mg/dL, critical low ↓": what an alert or an inbox row names. */
+  words: string;
+}
+
+/** The markers that made a report abnormal, critical ones first, in the lab's own order. */
+export function flaggedMarkers(results: readonly BiomarkerResult[]): FlaggedMarker[] {
+  return results
+    .map((result) => ({ result, flag: pointFlag(result) }))
+    .filter(
+      (r): r is { result: BiomarkerResult; flag: FlaggedMarker['flag'] } => r.flag !== 'normal',
+    )
+    .sort((a, b) => FLAG_ORDER[a.flag] - FLAG_ORDER[b.flag])
+    .map(({ result, flag }) => {
+      const direction = flagDirection(result);
+      const value = result.unit ? `${result.result} ${result.unit}` : result.result;
+      return {
+        name: result.name,
+        value,
+        flag,
+        direction,
+        words: `${result.name} ${value}, ${flagText(flag, direction).toLowerCase()}`,
+      };
+    });
+}
+
 const numeric = (text: string) => {
   const value = Number.parseFloat(text.replace(/^[<>]=?\s*/, ''));
   return Number.isFinite(value) ? value : null;

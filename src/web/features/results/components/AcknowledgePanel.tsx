@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { can } from '../../../../contract/permissions';
 import { RESULT_NOTE_MAX, type ResultVersion } from '../../../../contract/resultsInbox';
@@ -11,24 +12,31 @@ import {
   RESULTS_INBOX_QUERY_KEY,
   acknowledgeResult,
   acknowledgementsQueryOptions,
+  inboxQueryOptions,
 } from '../api/inbox';
 
 /**
  * Who acknowledged this version of the results, or the form to do it. An acknowledgement
- * of an earlier version (before a correction) is listed as history, not as done.
+ * of an earlier version (before a correction) is listed as history, not as done. A critical
+ * result needs a note (what was done about it). Once acknowledged, focus moves to the
+ * confirmation, which offers the next result waiting in the inbox.
  */
 export function AcknowledgePanel({
   orderId,
   current,
   role,
+  critical,
 }: {
   orderId: string;
   current: ResultVersion;
   role: Role;
+  critical: boolean;
 }) {
   const heading = useId();
   const noteId = useId();
   const [note, setNote] = useState('');
+  const [justDone, setJustDone] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const acks = useQuery(acknowledgementsQueryOptions(orderId));
   const acknowledge = useMutation({
@@ -40,6 +48,7 @@ export function AcknowledgePanel({
       }),
     onSuccess: async () => {
       setNote('');
+      setJustDone(true);
       showToast({ title: 'Result acknowledged', tone: 'success' });
       await queryClient.invalidateQueries({ queryKey: RESULTS_INBOX_QUERY_KEY });
     },
@@ -47,6 +56,11 @@ export function AcknowledgePanel({
   const list = acks.data?.acknowledgements ?? [];
   const done = list.find((a) => a.version === current.version);
   const earlier = list.filter((a) => a.version !== current.version);
+  const inbox = useQuery({ ...inboxQueryOptions(), enabled: Boolean(done) });
+  const next = inbox.data?.items.find((item) => item.order_id !== orderId);
+  useEffect(() => {
+    if (justDone && done) confirmation.current?.focus();
+  }, [justDone, done]);
 
   return (
     <section aria-labelledby={heading} className="card acknowledge">
@@ -58,23 +72,36 @@ export function AcknowledgePanel({
           {describeError(acks.error)}
         </p>
       ) : done ? (
-        <div className="notice notice--success" role="status">
+        <div className="notice notice--success" role="status" tabIndex={-1} ref={confirmation}>
           <p>
             Acknowledged by {done.acknowledged_by} on {formatDateTime(done.acknowledged_at)}.
           </p>
           {done.note ? <p className="notes-text">Note: {done.note}</p> : null}
+          {next ? (
+            <p>
+              <Link to="/results/$orderId" params={{ orderId: next.order_id }}>
+                Next result: {next.patient_name}, {next.lab_test_name}
+              </Link>
+            </p>
+          ) : inbox.data ? (
+            <p>No other result waits in the inbox.</p>
+          ) : null}
         </div>
       ) : can(role, 'results.acknowledge') ? (
         <form
           onSubmit={(event) => {
             event.preventDefault();
+            if (critical && !note.trim()) return;
             acknowledge.mutate();
           }}
         >
           <p className="field">
-            <label htmlFor={noteId}>Note (optional)</label>
+            <label htmlFor={noteId}>
+              {critical ? 'Note (required for a critical result)' : 'Note (optional)'}
+            </label>
             <textarea
               id={noteId}
+              required={critical}
               rows={3}
               maxLength={RESULT_NOTE_MAX}
               value={note}

@@ -233,7 +233,14 @@ export function ResultPage({ orderId, role }: { orderId: string; role: Role }) {
         )}
       </section>
 
-      {current ? <AcknowledgePanel orderId={orderId} current={current} role={role} /> : null}
+      {current ? (
+        <AcknowledgePanel
+          orderId={orderId}
+          current={current}
+          role={role}
+          critical={order.data.interpretation === 'critical'}
+        />
+      ) : null}
 
       <section aria-labelledby={trendsHeading} className="card">
         <h2 id={trendsHeading}>Trends</h2>

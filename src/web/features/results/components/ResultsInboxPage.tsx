@@ -1,17 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Role } from '../../../../contract/console';
 import { can } from '../../../../contract/permissions';
 import type { InboxItem } from '../../../../contract/resultsInbox';
 import { describeError } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Skeleton } from '../../../shared/ui/Skeleton';
 import { Badge } from '../../../shared/ui/StatusBadge';
 import { EmptyState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { RESULTS_INBOX_QUERY_KEY, acknowledgeNormals, inboxQueryOptions } from '../api/inbox';
+import { BULK_UNDO_SECONDS, bulkQuestion, selectableAtOnce } from '../lib/bulkAcknowledge';
 import type { InboxSearch } from '../lib/inboxSearch';
 import {
   INTERPRETATION_TONES,
@@ -20,6 +22,7 @@ import {
   waitedFor,
 } from '../lib/labels';
 import { InboxFilters } from './InboxFilters';
+import { InboxFlaggedMarkers } from './InboxFlaggedMarkers';
 import './results.css';
 import { TableScroll } from '../../../shared/ui/TableScroll';
 
@@ -47,7 +50,33 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
 
   const items = inbox.data?.items ?? [];
   const normals = items.filter((i) => i.interpretation === 'normal');
+  const atOnce = selectableAtOnce(items);
   const chosen = normals.filter((i) => selected.has(i.order_id));
+  const allChosen = atOnce.length > 0 && atOnce.every((i) => selected.has(i.order_id));
+  const [asking, setAsking] = useState(false);
+  // Confirmed but not yet sent: undoable until the countdown ends.
+  const [pending, setPending] = useState<{ items: InboxItem[]; left: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval>>(undefined);
+  // Leaving the page inside the window drops the acknowledgement: nothing was recorded.
+  useEffect(() => () => clearInterval(timer.current), []);
+  const startPending = (toSend: InboxItem[]) => {
+    let left = BULK_UNDO_SECONDS;
+    setPending({ items: toSend, left });
+    timer.current = setInterval(() => {
+      left -= 1;
+      if (left > 0) {
+        setPending({ items: toSend, left });
+        return;
+      }
+      clearInterval(timer.current);
+      setPending(null);
+      bulk.mutate(toSend);
+    }, 1000);
+  };
+  const undo = () => {
+    clearInterval(timer.current);
+    setPending(null);
+  };
   const toggle = (orderId: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -98,25 +127,47 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
               <Button
                 variant="secondary"
                 size="small"
+                isDisabled={pending !== null}
                 onPress={() =>
-                  setSelected(
-                    chosen.length === normals.length
-                      ? new Set()
-                      : new Set(normals.map((n) => n.order_id)),
-                  )
+                  setSelected(allChosen ? new Set() : new Set(atOnce.map((n) => n.order_id)))
                 }
               >
-                {chosen.length === normals.length ? 'Clear selection' : 'Select all normal results'}
+                {allChosen ? 'Clear selection' : 'Select all final normal results'}
               </Button>
               <Button
                 size="small"
-                isDisabled={chosen.length === 0 || bulk.isPending}
-                onPress={() => bulk.mutate(chosen)}
+                isDisabled={chosen.length === 0 || bulk.isPending || pending !== null}
+                onPress={() => setAsking(true)}
               >
                 {chosen.length === 0
                   ? 'Acknowledge selected'
                   : `Acknowledge ${chosen.length} normal ${chosen.length === 1 ? 'result' : 'results'}`}
               </Button>
+              <p role="status" className="inbox-bulk__pending">
+                {pending
+                  ? `${String(pending.items.length)} normal ${pending.items.length === 1 ? 'result' : 'results'} will be acknowledged in ${String(pending.left)} s.`
+                  : ''}
+              </p>
+              {pending ? (
+                <Button variant="secondary" size="small" onPress={undo}>
+                  Undo
+                </Button>
+              ) : null}
+              <ConfirmDialog
+                open={asking}
+                title={bulkQuestion(chosen)}
+                confirmLabel="Acknowledge"
+                cancelLabel="Cancel"
+                onClose={() => setAsking(false)}
+                onConfirm={() => {
+                  setAsking(false);
+                  startPending(chosen);
+                }}
+              >
+                <p>
+                  {`Each is recorded as acknowledged by you. You can undo for ${String(BULK_UNDO_SECONDS)} seconds.`}
+                </p>
+              </ConfirmDialog>
               {bulk.error ? (
                 <p role="alert" className="form-alert">
                   {describeError(bulk.error)}
@@ -176,6 +227,9 @@ export function ResultsInboxPage({ search, role }: { search: InboxSearch; role: 
                         </Badge>
                         {item.overdue ? <Badge tone="danger">Overdue</Badge> : null}
                       </span>
+                      {item.interpretation && item.interpretation !== 'normal' ? (
+                        <InboxFlaggedMarkers orderId={item.order_id} />
+                      ) : null}
                     </td>
                     <td data-label="Report">
                       {RESULT_STATUS_WORDS[item.status]}
