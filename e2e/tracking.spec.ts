@@ -135,7 +135,7 @@ test('simulate an order to completion, read its results and download the PDF', a
 
   await test.step('download the result PDF', async () => {
     const download = page.waitForEvent('download');
-    // By keyboard: the critical result's alert, fixed at the top right, may cover the button.
+    // By keyboard: the critical result's alert, fixed at the bottom right, may cover the button.
     await page.getByRole('button', { name: 'Documents' }).press('Enter');
     await page.getByRole('menuitem', { name: 'Result (PDF)' }).press('Enter');
     const file = await download;
