@@ -1,15 +1,11 @@
-import {
-  Header,
-  Menu,
-  MenuItem,
-  MenuSection,
-  MenuTrigger,
-  Popover,
-  Separator,
-} from 'react-aria-components';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Role } from '../../contract';
 import { describeRole } from '../shared/lib/permissions';
 import { Button } from '../shared/ui/Button';
+
+const AccountMenuPopover = lazy(() =>
+  import('./HeaderMenus').then((m) => ({ default: m.AccountMenuPopover })),
+);
 
 /** Who is signed in, with the shortcuts and signing out behind it. */
 export function AccountMenu({
@@ -25,10 +21,24 @@ export function AccountMenu({
   onShowShortcuts: () => void;
   onSignOut: () => void;
 }) {
+  const [open, setOpen] = useState(false);
+  // The menu's code is fetched on the first opening and kept mounted after it.
+  const [opened, setOpened] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <MenuTrigger>
+    <>
       {/* Named by its text (kept for screen readers when a narrow screen hides it). */}
-      <Button variant="quiet" className="account-button">
+      <Button
+        ref={triggerRef}
+        variant="quiet"
+        className="account-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onPress={() => {
+          setOpened(true);
+          setOpen((was) => !was);
+        }}
+      >
         <span className="account-button__avatar" aria-hidden="true">
           {initials(name)}
         </span>
@@ -37,34 +47,21 @@ export function AccountMenu({
           <span className="account-button__role">{describeRole(role)}</span>
         </span>
       </Button>
-      <Popover placement="bottom end" className="menu-popover">
-        <Menu
-          aria-label="Account"
-          className="menu"
-          onAction={(key) => {
-            if (key === 'shortcuts') onShowShortcuts();
-            if (key === 'sign-out') onSignOut();
-          }}
-          disabledKeys={signingOut ? ['sign-out'] : []}
-        >
-          <MenuSection className="menu__section">
-            <Header className="menu__header">
-              {name}
-              <span className="menu__header-role">{describeRole(role)}</span>
-            </Header>
-            <MenuItem id="shortcuts" className="menu__item">
-              Keyboard shortcuts
-            </MenuItem>
-          </MenuSection>
-          <Separator className="menu__separator" />
-          <MenuSection className="menu__section">
-            <MenuItem id="sign-out" className="menu__item">
-              {signingOut ? 'Signing out …' : 'Sign out'}
-            </MenuItem>
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AccountMenuPopover
+            triggerRef={triggerRef}
+            isOpen={open}
+            onClose={() => setOpen(false)}
+            name={name}
+            role={role}
+            signingOut={signingOut}
+            onShowShortcuts={onShowShortcuts}
+            onSignOut={onSignOut}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

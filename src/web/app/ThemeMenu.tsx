@@ -1,20 +1,27 @@
-import { useState } from 'react';
-import { Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { Selection } from 'react-aria-components';
 import {
   applyTheme,
   isThemeChoice,
   readTheme,
-  THEME_CHOICES,
   THEME_WORDS,
   type ThemeChoice,
 } from '../shared/lib/theme';
 import { Button } from '../shared/ui/Button';
+
+const ThemeMenuPopover = lazy(() =>
+  import('./HeaderMenus').then((m) => ({ default: m.ThemeMenuPopover })),
+);
 
 const ICONS: Record<ThemeChoice, string> = { system: '◐', light: '☀', dark: '☾' };
 
 /** System, light or dark: a menu of three radio items behind one header button. */
 export function ThemeMenu() {
   const [theme, setTheme] = useState<ThemeChoice>(readTheme);
+  const [open, setOpen] = useState(false);
+  // The menu's code is fetched on the first opening and kept mounted after it.
+  const [opened, setOpened] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const choose = (selection: Selection) => {
     const [next] = selection === 'all' ? [] : [...selection];
     if (!isThemeChoice(next)) return;
@@ -22,36 +29,35 @@ export function ThemeMenu() {
     setTheme(next);
   };
   return (
-    <MenuTrigger>
+    <>
       <Button
+        ref={triggerRef}
         variant="quiet"
         className="header-icon-button"
         aria-label={`Theme: ${THEME_WORDS[theme]}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onPress={() => {
+          setOpened(true);
+          setOpen((was) => !was);
+        }}
       >
         <span aria-hidden="true">{ICONS[theme]}</span>
         <span className="header-icon-button__text" aria-hidden="true">
           Theme
         </span>
       </Button>
-      <Popover placement="bottom end" className="menu-popover">
-        <Menu
-          aria-label="Theme"
-          className="menu"
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[theme]}
-          onSelectionChange={choose}
-        >
-          {THEME_CHOICES.map((choice) => (
-            <MenuItem key={choice} id={choice} className="menu__item">
-              <span className="menu__check" aria-hidden="true">
-                {choice === theme ? '✓' : ''}
-              </span>
-              {THEME_WORDS[choice]}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ThemeMenuPopover
+            triggerRef={triggerRef}
+            isOpen={open}
+            onClose={() => setOpen(false)}
+            theme={theme}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,16 +4,40 @@ import {
   redirect,
   type StaticDataRouteOption,
 } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppShell } from '../app/AppShell';
 import { sessionQueryOptions } from '../shared/api/session';
-import { LiveUpdates } from '../app/live/components/LiveUpdates';
-import { SignInAgainDialog } from '../features/auth/components/SignInAgainDialog';
-import { InboxCountBadge } from '../features/results/components/InboxCountBadge';
-import { LIVE_STALENESS } from '../liveStaleness';
+import type { Role } from '../../contract/consoleProtocol';
 import { isUnauthorized } from '../shared/api/client';
 import { forbiddenPage } from '../shared/lib/pageAccess';
 import { NotForYourRole } from '../shared/ui/NotForYourRole';
 import { NotFoundState, Pending, Standalone, StandaloneError } from '../shared/ui/states';
+
+/*
+ * What the layout adds beside the page (live updates, the inbox count, signing in again) is
+ * fetched after the first paint: each parses Lab API or console answers with zod and the
+ * dialog brings React Aria's overlays, none of which the first screen draws.
+ */
+const LiveUpdates = lazy(async () => {
+  // The staleness declarations import the features' API modules, and so their schemas.
+  const [{ LiveUpdates: Live }, { LIVE_STALENESS }] = await Promise.all([
+    import('../app/live/components/LiveUpdates'),
+    import('../liveStaleness'),
+  ]);
+  return {
+    default: ({ role }: { role: Role }) => <Live role={role} staleness={LIVE_STALENESS} />,
+  };
+});
+const InboxCountBadge = lazy(() =>
+  import('../features/results/components/InboxCountBadge').then((m) => ({
+    default: m.InboxCountBadge,
+  })),
+);
+const SignInAgainDialog = lazy(() =>
+  import('../features/auth/components/SignInAgainDialog').then((m) => ({
+    default: m.SignInAgainDialog,
+  })),
+);
 
 /** Typed by hand: the matches' own inferred type refers back to this route's context. */
 interface PageMatches {
@@ -47,7 +71,13 @@ export const Route = createFileRoute('/_app')({
 });
 
 /** The results inbox's link carries its count. */
-const NAV_BADGES = { '/results': <InboxCountBadge /> };
+const NAV_BADGES = {
+  '/results': (
+    <Suspense fallback={null}>
+      <InboxCountBadge />
+    </Suspense>
+  ),
+};
 
 function AppLayout() {
   const { session, forbidden } = Route.useRouteContext();
@@ -55,11 +85,17 @@ function AppLayout() {
     <>
       <AppShell
         navBadges={NAV_BADGES}
-        live={<LiveUpdates role={session.account.role} staleness={LIVE_STALENESS} />}
+        live={
+          <Suspense fallback={null}>
+            <LiveUpdates role={session.account.role} />
+          </Suspense>
+        }
       >
         {forbidden ? <NotForYourRole page={forbidden} role={session.account.role} /> : <Outlet />}
       </AppShell>
-      <SignInAgainDialog />
+      <Suspense fallback={null}>
+        <SignInAgainDialog />
+      </Suspense>
     </>
   );
 }

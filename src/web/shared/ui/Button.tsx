@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet' | 'ghost';
@@ -7,6 +8,8 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   variant?: ButtonVariant;
   size?: 'normal' | 'small';
   className?: string;
+  /** For a popover placed against the button. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The class names of a button, for a link or a native button that must look like one. */

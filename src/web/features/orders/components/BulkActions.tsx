@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { canCancel } from '../../../../contract/cancellation';
 import type { Order } from '../../../../contract/order';
 import { parseOrderStatus } from '../../../../contract/status';
 import { describeError } from '../../../shared/api/client';
 import { formatCount } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { cancelOrder } from '../api/orderActions';
 import { csvDocument } from '../lib/csv';
 import { downloadCsv } from './CsvExport';
 import { orderTitle } from './patient';
 import { orderKeys } from '../../../shared/api/orders';
+
+/** The confirmation's dialog code is fetched when a person first asks to cancel. */
+const ConfirmDialog = lazy(() =>
+  import('../../../shared/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 const cancellable = (order: Order) =>
   !/^cancelled\./.test(order.last_event.status) &&
@@ -98,40 +102,42 @@ export function BulkActions(props: { selected: Order[]; canAct: boolean; onDone:
           </button>
         </div>
       ) : null}
-      {canAct ? (
-        <ConfirmDialog
-          open={confirming}
-          title={`Cancel ${plural(toCancel.length, 'order', 'orders')}?`}
-          confirmLabel={`Yes, cancel ${plural(toCancel.length, 'order', 'orders')}`}
-          cancelLabel="Keep them"
-          busy={busy}
-          onConfirm={() => void cancelAll()}
-          onClose={() => {
-            if (!busy) setConfirming(false);
-          }}
-        >
-          <p>The lab will not process these orders:</p>
-          <ul className="bulk-actions__list">
-            {toCancel.map((order) => (
-              <li key={order.id}>{describeOrder(order)}</li>
-            ))}
-          </ul>
-          {kept.length > 0 ? (
-            <>
-              <p>
-                {plural(kept.length, 'selected order is', 'selected orders are')} past cancelling
-                and stay as they are:
-              </p>
-              <ul className="bulk-actions__list">
-                {kept.map((order) => (
-                  <li key={order.id}>
-                    {describeOrder(order)} ({describeStatus(order.last_event.status).text})
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </ConfirmDialog>
+      {canAct && confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={`Cancel ${plural(toCancel.length, 'order', 'orders')}?`}
+            confirmLabel={`Yes, cancel ${plural(toCancel.length, 'order', 'orders')}`}
+            cancelLabel="Keep them"
+            busy={busy}
+            onConfirm={() => void cancelAll()}
+            onClose={() => {
+              if (!busy) setConfirming(false);
+            }}
+          >
+            <p>The lab will not process these orders:</p>
+            <ul className="bulk-actions__list">
+              {toCancel.map((order) => (
+                <li key={order.id}>{describeOrder(order)}</li>
+              ))}
+            </ul>
+            {kept.length > 0 ? (
+              <>
+                <p>
+                  {plural(kept.length, 'selected order is', 'selected orders are')} past cancelling
+                  and stay as they are:
+                </p>
+                <ul className="bulk-actions__list">
+                  {kept.map((order) => (
+                    <li key={order.id}>
+                      {describeOrder(order)} ({describeStatus(order.last_event.status).text})
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </ConfirmDialog>
+        </Suspense>
       ) : null}
       {outcomes ? (
         <section className="bulk-outcome" aria-label="Cancellation outcome">

@@ -1,19 +1,23 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type SyntheticEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, useId, useState, type SyntheticEvent } from 'react';
 import * as v from 'valibot';
-import {
-  COLLECTION_METHODS,
-  INTERPRETATIONS,
-  LOW_LEVEL_STATUSES,
-} from '../../../../contract/enums';
-import { humanize } from '../../../shared/lib/format';
+import { COLLECTION_METHODS, LOW_LEVEL_STATUSES } from '../../../../contract/enums';
 import { describeCollectionMethod, describeLowLevelStatus } from '../../../shared/lib/labels';
 import { NARROW_SCREEN, useMediaQuery } from '../../../shared/lib/useMediaQuery';
 import { DateRangePicker } from '../../../shared/ui/DateRangePicker';
-import { MultiSelect, SelectField } from '../../../shared/ui/MultiSelect';
+import { MultiSelect } from '../../../shared/ui/MultiSelect';
 import { activeFilterCount, ordersSearchSchema, type OrdersSearch } from '../lib/ordersSearch';
 import { SavedViews } from './SavedViews';
+
+/*
+ * What the first screen does not show (the folded filters, the phone's sheet) is fetched
+ * when first opened: their selects and dialogs would otherwise be evaluated and mounted
+ * closed before the list's first paint.
+ */
+const MoreFilters = lazy(() => import('./MoreFilters').then((m) => ({ default: m.MoreFilters })));
+const FiltersSheet = lazy(() =>
+  import('./FiltersSheet').then((m) => ({ default: m.FiltersSheet })),
+);
 
 const STATUS_OPTIONS = LOW_LEVEL_STATUSES.map((s) => ({ id: s, label: describeLowLevelStatus(s) }));
 const METHOD_OPTIONS = COLLECTION_METHODS.map((m) => ({
@@ -104,20 +108,14 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
             <SavedViews search={search} />
           </p>
         </form>
-        <ModalOverlay
-          isOpen={sheetOpen}
-          onOpenChange={setSheetOpen}
-          isDismissable
-          className="sheet-overlay"
-        >
-          <Modal className="sheet">
-            <Dialog className="sheet__dialog">
-              <Heading slot="title" className="sheet__title">
-                Filters
-              </Heading>
+        {sheetOpen ? (
+          <Suspense fallback={null}>
+            <FiltersSheet isOpen={sheetOpen} onOpenChange={setSheetOpen}>
               <form onSubmit={onSubmit}>
                 <ChipFilters search={search} apply={apply} />
-                <MoreFilters search={search} apply={apply} id={id} />
+                <Suspense fallback={null}>
+                  <MoreFilters search={search} apply={apply} id={id} />
+                </Suspense>
                 <p className="orders-filters__actions">
                   <button type="submit" className="button">
                     Show orders
@@ -136,9 +134,9 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
                   </button>
                 </p>
               </form>
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
+            </FiltersSheet>
+          </Suspense>
+        ) : null}
       </div>
     );
   }
@@ -165,7 +163,9 @@ export function OrdersFilters({ search }: { search: OrdersSearch }) {
       </div>
       {moreOpen ? (
         <div className="orders-filters__bar orders-filters__more" id={`${id}-more`}>
-          <MoreFilters search={search} apply={apply} id={id} />
+          <Suspense fallback={null}>
+            <MoreFilters search={search} apply={apply} id={id} />
+          </Suspense>
         </div>
       ) : null}
     </form>
@@ -205,71 +205,6 @@ function ChipFilters({ search, apply }: { search: OrdersSearch; apply: Apply }) 
             : null
         }
         onChange={(range) => apply({ created_from: range?.start, created_to: range?.end })}
-      />
-    </>
-  );
-}
-
-function MoreFilters({ search, apply, id }: { search: OrdersSearch; apply: Apply; id: string }) {
-  return (
-    <>
-      <p className="orders-filters__field">
-        <label htmlFor={`${id}-patient`}>Patient name</label>
-        <input
-          id={`${id}-patient`}
-          key={search.patient ?? ''}
-          name="patient"
-          defaultValue={search.patient ?? ''}
-        />
-      </p>
-      <div className="orders-filters__field">
-        <SelectField
-          label="Interpretation"
-          emptyLabel="Any"
-          value={search.interpretation ?? ''}
-          options={[
-            ...INTERPRETATIONS.map((i) => ({ id: i, label: humanize(i) })),
-            { id: 'none', label: 'No interpretation yet' },
-          ]}
-          onChange={(value) =>
-            apply({ interpretation: (value || undefined) as OrdersSearch['interpretation'] })
-          }
-        />
-      </div>
-      <div className="orders-filters__field">
-        <SelectField
-          label="Critical"
-          emptyLabel="Any"
-          value={search.critical === undefined ? '' : String(search.critical)}
-          options={[
-            { id: 'true', label: 'Critical only' },
-            { id: 'false', label: 'Not critical' },
-          ]}
-          onChange={(value) => apply({ critical: value === '' ? undefined : value === 'true' })}
-        />
-      </div>
-      <div className="orders-filters__field">
-        <SelectField
-          label="Activation"
-          emptyLabel="Any"
-          value={search.activation ?? ''}
-          options={[
-            { id: 'current', label: 'Current' },
-            { id: 'scheduled', label: 'Scheduled' },
-          ]}
-          onChange={(value) =>
-            apply({ activation: (value || undefined) as OrdersSearch['activation'] })
-          }
-        />
-      </div>
-      <DateRangePicker
-        label="Updated"
-        value={
-          search.updated_from && search.updated_to
-            ? { start: search.updated_from, end: search.updated_to }
-            : null
-        }
-        onChange={(range) => apply({ updated_from: range?.start, updated_to: range?.end })}
       />
     </>
   );

@@ -1,2 +1,3 @@
-export { MultiSelect, type MultiSelectOption } from './MultiSelect';
+export { LazyMultiSelect as MultiSelect } from './LazyMultiSelect';
+export type { MultiSelectOption } from './MultiSelect';
 export { SelectField } from './SelectField';
