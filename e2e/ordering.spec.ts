@@ -290,3 +290,23 @@ test('ICD-10 codes are checked against the code set as they are typed, and looke
     expect(order?.icd_codes).toEqual(['E11.9', 'E55.9']);
   });
 });
+
+test('the form offers only lab accounts and collection methods that can be placed', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders/new');
+  await test.step('a pending account is shown as unavailable, with the reason', async () => {
+    const pending = page.getByRole('radio', { name: 'BioReference – onboarding' });
+    await expect(pending).toBeDisabled();
+    await expect(pending).toHaveAccessibleDescription(/Unavailable: this account is pending/);
+  });
+  await test.step('only the chosen lab’s collection methods are offered', async () => {
+    await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
+    await selectNamed(page, 'Collection method').click();
+    await expect(page.getByRole('option', { name: 'Walk-in test', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Test kit', exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+});
