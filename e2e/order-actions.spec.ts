@@ -116,3 +116,34 @@ test('a coordinator books and moves a walk-in visit, marks an on-site draw, resc
     expect(((await check.json()) as { activate_by: string }).activate_by).toBe(later);
   });
 });
+
+test('the lab tests catalogue offers collection instructions only where they exist', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/lab-tests');
+  const table = page.getByRole('table', { name: 'Lab tests' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const response = await page.request.get('/api/lab/v3/lab_test?lab_test_limit=100', {
+    headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE },
+  });
+  const body = (await response.json()) as {
+    data: { name: string; has_collection_instructions?: boolean | null }[];
+  };
+  const withInstructions = body.data.filter((t) => t.has_collection_instructions);
+  expect(withInstructions.length).toBeGreaterThan(0);
+  for (const t of body.data) {
+    await expect(
+      table.getByRole('link', { name: `Collection instructions of ${t.name} (PDF)` }),
+    ).toHaveCount(t.has_collection_instructions ? 1 : 0);
+  }
+  const [first] = withInstructions;
+  const href = await table
+    .getByRole('link', { name: `Collection instructions of ${first?.name ?? ''} (PDF)` })
+    .getAttribute('href');
+  const pdf = await page.request.get(href ?? '', {
+    headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE },
+  });
+  expect(pdf.status()).toBe(200);
+});

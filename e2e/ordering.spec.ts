@@ -256,3 +256,57 @@ test('a returning patient’s details are filled from their latest order', async
   await expect(page.getByLabel('Date of birth', { exact: true })).toHaveValue('1984-03-12');
   await expect(page.getByLabel('ZIP code', { exact: true })).toHaveValue('85004');
 });
+
+test('ICD-10 codes are checked against the code set as they are typed, and looked up', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders/new');
+  const patient = await createPatientByApi(page.request, unique('icd'));
+  await page.reload();
+  await choosePatient(page, patient.client_user_id);
+  await fillWalkInOrder(page);
+  const codes = page.getByLabel('ICD-10 codes (optional)', { exact: true });
+  await test.step('a well-formed code outside the code set is refused before submit', async () => {
+    await codes.fill('E11.9, Z99.999');
+    await expect(page.getByText('Z99.999 is not in the ICD-10-CM code set')).toBeVisible();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(codes).toHaveAccessibleDescription(/Z99\.999 is not in the ICD-10-CM code set/);
+    expect((await ordersOf(page.request, patient.user_id)).total).toBe(0);
+  });
+  await test.step('a look-up by words adds the chosen code', async () => {
+    await codes.fill('E11.9');
+    await page
+      .getByRole('combobox', { name: 'Look up a code for “ICD-10 codes”' })
+      .fill('vitamin d');
+    await page.getByRole('option', { name: /E55\.9 Vitamin D deficiency/ }).click();
+    await expect(codes).toHaveValue(/E11\.9.*E55\.9/);
+    await expect(codes).not.toHaveAccessibleDescription(/not in the ICD-10-CM code set/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    const [order] = (await ordersOf(page.request, patient.user_id)).orders;
+    expect(order?.icd_codes).toEqual(['E11.9', 'E55.9']);
+  });
+});
+
+test('the form offers only lab accounts and collection methods that can be placed', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('coordinator');
+  await page.goto('/orders/new');
+  await test.step('a pending account is shown as unavailable, with the reason', async () => {
+    const pending = page.getByRole('radio', { name: 'BioReference – onboarding' });
+    await expect(pending).toBeDisabled();
+    await expect(pending).toHaveAccessibleDescription(/Unavailable: this account is pending/);
+  });
+  await test.step('only the chosen lab’s collection methods are offered', async () => {
+    await page.getByRole('radio', { name: 'Quest – Junction platform' }).check();
+    await selectNamed(page, 'Collection method').click();
+    await expect(page.getByRole('option', { name: 'Walk-in test', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Test kit', exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+});

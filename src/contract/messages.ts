@@ -14,6 +14,20 @@ function humanise(value: string): string {
   return value.replace(/[_-]+/g, ' ');
 }
 
+/** Collection methods as a sentence says them, and as the form's choices name them. */
+const METHOD_PHRASES: Record<string, string> = {
+  testkit: 'a test kit the patient collects',
+  walk_in_test: 'a walk-in visit to a patient service centre',
+  at_home_phlebotomy: 'a phlebotomist visiting the patient at home',
+  on_site_collection: 'collection on site',
+};
+const METHOD_NAMES: Record<string, string> = {
+  testkit: 'Test kit',
+  walk_in_test: 'Walk-in test',
+  at_home_phlebotomy: 'At-home phlebotomy',
+  on_site_collection: 'On-site collection',
+};
+
 export const MESSAGES = {
   required: 'This field is required',
   text: 'Enter text',
@@ -64,7 +78,7 @@ export const MESSAGES = {
   sameLab: 'All lab tests must come from the same lab',
   sameMethod: 'All lab tests must use the same collection method',
   collectionMethodMismatch: (method: string) =>
-    `These lab tests are collected by ${humanise(method)}; choose that collection method`,
+    `These lab tests are collected by ${METHOD_PHRASES[method] ?? humanise(method)}; choose “${METHOD_NAMES[method] ?? humanise(method)}” as the collection method`,
   labAccountLabMismatch: "These lab tests are not offered by the lab account's lab",
   labAccountNotFound: 'Lab account not found',
   labAccountNotActive: 'This lab account is not active',

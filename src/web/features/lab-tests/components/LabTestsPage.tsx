@@ -4,7 +4,7 @@ import type { Role } from '../../../../contract/console';
 import { COLLECTION_METHODS } from '../../../../contract/enums';
 import type { LabTest } from '../../../../contract/labTest';
 import { can } from '../../../../contract/permissions';
-import { describeError } from '../../../shared/api/client';
+import { describeError, labPath } from '../../../shared/api/client';
 import { humanize } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/Button';
 import { SelectField } from '../../../shared/ui/MultiSelect';
@@ -85,6 +85,21 @@ export function LabTestsPage({ role }: { role: Role }) {
                     >
                       {test.markers?.length ?? 0} markers
                     </Button>
+                    {/* Offered only where the lab has written instructions: the document
+                        answers 404 for the rest. */}
+                    {test.has_collection_instructions ? (
+                      <a
+                        className="button button--secondary button--small"
+                        href={labPath(
+                          `/v3/lab_test/${encodeURIComponent(test.id)}/collection_instruction_pdf`,
+                        )}
+                        target="_blank"
+                        rel="noreferrer"
+                        aria-label={`Collection instructions of ${test.name} (PDF)`}
+                      >
+                        Instructions (PDF)
+                      </a>
+                    ) : null}
                     {admin && !test.auto_generated ? (
                       <Button
                         variant="secondary"

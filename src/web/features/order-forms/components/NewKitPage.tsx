@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { labAccountsQueryOptions, labTestsQueryOptions } from '../../../shared/api/catalogue';
 import { createTestkitOrder } from '../api/placeOrder';
 import { emptyAsUndefined, errorAt } from '../lib/formTypes';
+import { accountUnavailable, activeAccounts, orderableTests } from '../lib/orderable';
 import { applyServerErrors } from '../../../shared/lib/serverErrors';
 import { isRetryable } from '../lib/submissionKeys';
 import { useOrderSubmission } from '../lib/useOrderSubmission';
@@ -41,7 +42,10 @@ export function NewKitPage() {
   const id = useId();
   const { data: labTests } = useSuspenseQuery(labTestsQueryOptions);
   const accounts = useQuery(labAccountsQueryOptions).data?.data ?? [];
-  const kits = labTests.filter((t) => t.method === 'testkit');
+  const allKits = labTests.filter((t) => t.method === 'testkit' && t.status === 'active');
+  // The same rule as the new-order form: a kit only where an active account can carry it.
+  const kits = orderableTests(allKits, accounts);
+  const unavailableKits = allKits.filter((t) => !kits.includes(t));
   const form = useForm<Input, unknown, CreateTestkitOrderRequest>({
     // The error summary takes focus instead, and links to each field.
     shouldFocusError: false,
@@ -56,7 +60,7 @@ export function NewKitPage() {
   const testId = useWatch({ control: form.control, name: 'lab_test_id' });
   // Only an account of the chosen test's lab can carry the kit order.
   const testLab = kits.find((t) => t.id === testId)?.lab?.slug;
-  const labAccounts = testLab ? accounts.filter((a) => a.lab === testLab) : [];
+  const labAccounts = testLab ? activeAccounts(accounts).filter((a) => a.lab === testLab) : [];
   const { errors, isDirty, isSubmitting } = form.formState;
   useBlocker({
     shouldBlockFn: () =>
@@ -127,6 +131,24 @@ export function NewKitPage() {
               )}
             />
           </div>
+          {unavailableKits.length > 0 ? (
+            <p className="field-hint">
+              Not offered:{' '}
+              {unavailableKits
+                .map((t) => {
+                  const account = accounts.find((a) => a.lab === t.lab?.slug);
+                  const reason = account
+                    ? accountUnavailable(account)?.replace(
+                        /^Unavailable: this account/,
+                        'its lab’s account',
+                      )
+                    : null;
+                  return `${t.name} (${reason ?? 'your team has no account at its lab'})`;
+                })
+                .join('; ')}
+              .
+            </p>
+          ) : null}
           <div className="field">
             <Controller
               control={form.control}

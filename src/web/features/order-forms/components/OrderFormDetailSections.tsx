@@ -10,6 +10,7 @@ import { SelectField as DesignSelect } from '../../../shared/ui/MultiSelect';
 import { emptyAsUndefined, trimmedOrUndefined, type OrderForm } from '../lib/formTypes';
 import { useChosenAccount, useChosenMarkers, type OrderSetMode } from '../lib/useOrderChoices';
 import { FieldMessage, InputField, SelectField, useFieldError } from './Field';
+import { IcdCodesField } from './IcdCodesField';
 import { ImageInput } from './ImageInput';
 import { AddressFields } from './PatientSections';
 
@@ -158,12 +159,11 @@ export function InsuranceFieldset({
             name="health_insurance.assessment_plan"
             label="Assessment plan (optional)"
           />
-          <InputField
+          <IcdCodesField
             form={form}
             name="health_insurance.diagnosis_codes"
             label="Diagnosis codes (ICD-10, optional)"
             hint="The diagnoses the insurer is billed for, separated by commas, like E11.9, Z00.00. The order's own ICD-10 codes, under Billing, go to the lab."
-            options={{ setValueAs: listOf }}
           />
           <SelectField
             form={form}
@@ -222,12 +222,11 @@ export function BillingFieldset({ form }: { form: OrderForm }) {
         <label htmlFor="order-priority">Priority (STAT)</label>
       </div>
       <p className="field-hint">STAT processing is offered by some labs only.</p>
-      <InputField
+      <IcdCodesField
         form={form}
         name="icd_codes"
         label="ICD-10 codes (optional)"
         hint="The reasons for the tests, sent to the lab with the order, separated by commas, like E11.9, Z00.00. With insurance, its own diagnosis codes are what the insurer is billed for."
-        options={{ setValueAs: listOf }}
       />
       <InputField
         form={form}

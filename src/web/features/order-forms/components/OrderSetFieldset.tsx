@@ -15,6 +15,7 @@ import {
   labTestsQueryOptions,
 } from '../../../shared/api/catalogue';
 import type { OrderForm } from '../lib/formTypes';
+import { accountUnavailable, methodsOf } from '../lib/orderable';
 import type { OrderSetMode } from '../lib/useOrderChoices';
 import { FieldMessage, SelectField, useFieldError } from './Field';
 
@@ -70,7 +71,8 @@ function OrderSetFieldset({
   labTests: readonly LabTest[];
 }) {
   const id = useId();
-  const onlyAccount = accounts.length === 1 ? accounts[0]?.id : undefined;
+  const usable = accounts.filter((a) => accountUnavailable(a) === null);
+  const onlyAccount = usable.length === 1 ? usable[0]?.id : undefined;
   useLayoutEffect(() => {
     // A team's only account is chosen from the start, as the form's default: not an edit.
     if (onlyAccount && !form.getValues('lab_account_id'))
@@ -137,6 +139,7 @@ function OrderSetFieldset({
           <ul className="choices">
             {accounts.map((a) => {
               const inputId = `${id}-account-${a.id}`;
+              const unavailable = accountUnavailable(a);
               return (
                 <li key={a.id}>
                   <input
@@ -144,6 +147,7 @@ function OrderSetFieldset({
                     id={inputId}
                     value={a.id}
                     aria-describedby={`${inputId}-about`}
+                    disabled={unavailable !== null}
                     {...form.register('lab_account_id', {
                       onChange: () => {
                         form.setValue('order_set.lab_test_ids', []);
@@ -154,7 +158,7 @@ function OrderSetFieldset({
                   <label htmlFor={inputId}>{accountName(a)}</label>
                   <p id={`${inputId}-about`} className="choice__about">
                     Lab: {labName(a.lab)} · {describeDelegatedFlow(a.delegated_flow)}
-                    {a.status !== 'active' ? ` · ${humanize(a.status)}` : ''}
+                    {unavailable ? ` · ${unavailable}.` : ''}
                     {requiresPhysician(a.delegated_flow)
                       ? ' · A physician is required on this account.'
                       : ''}
@@ -253,8 +257,11 @@ function OrderSetFieldset({
           form={form}
           name="collection_method"
           label="Collection method"
-          hint="Set from the lab tests chosen; add-on markers need one chosen here."
-          choices={COLLECTION_METHODS.map((m) => ({
+          hint="Set from the lab tests chosen; only the methods of this lab's tests are offered. Add-on markers need one chosen here."
+          choices={(mode === 'tests' && account
+            ? methodsOf(testsOfLab, COLLECTION_METHODS)
+            : COLLECTION_METHODS
+          ).map((m) => ({
             value: m,
             label: describeCollectionMethod(m),
           }))}

@@ -10,6 +10,8 @@ import {
   type CreateOrderRequest,
   type CreateOrderRequestInput,
 } from '../../../../contract/orderRequest';
+import { checkIcdCodes } from '../api/icdCodes';
+import { icdProblems } from './icdProblems';
 
 /*
  * The order form's validation. The request schema is built when the form first validates:
@@ -59,6 +61,26 @@ function crossIssues(values: CreateOrderRequestInput, lists: OrderLists) {
   ];
 }
 
+/** The fields that carry ICD-10 codes, each judged against the code set on its own. */
+const ICD_FIELDS = ['icd_codes', 'health_insurance.diagnosis_codes'] as const;
+
+/**
+ * Codes of the right shape that the code set refuses (unknown, a category, an excluded
+ * pair): one message per field naming the codes. When the check cannot be reached the lab
+ * still judges the codes on submit, so the form does not hold the order back for it.
+ */
+async function icdIssues(values: CreateOrderRequestInput, errors: object) {
+  const issues: { path: string; message: string }[] = [];
+  for (const path of ICD_FIELDS) {
+    const codes: unknown = get(values, path);
+    if (!Array.isArray(codes) || codes.length === 0 || get(errors, path)) continue;
+    const answer = await checkIcdCodes(codes.map(String)).catch(() => null);
+    const blocking = answer ? icdProblems(answer).blocking : [];
+    if (blocking.length > 0) issues.push({ path, message: blocking.join('. ') });
+  }
+  return issues;
+}
+
 /** The schema's rules, then those that need the lists, shown alike next to their fields. */
 export function orderResolver(
   today: string,
@@ -66,12 +88,14 @@ export function orderResolver(
 ): Resolver<CreateOrderRequestInput, unknown, CreateOrderRequest> {
   return async (values, context, options) => {
     const result = await zodResolver(schemaOn(today))(values, context, options);
-    const issues = crossIssues(values, lists);
+    const issues = [
+      ...crossIssues(values, lists).map((i) => ({ path: i.path.join('.'), message: i.message })),
+      ...(await icdIssues(values, result.errors)),
+    ];
     if (issues.length === 0) return result;
     const errors = { ...result.errors };
-    for (const issue of issues) {
-      const path = issue.path.join('.');
-      if (!get(errors, path)) set(errors, path, { type: 'cross', message: issue.message });
+    for (const { path, message } of issues) {
+      if (!get(errors, path)) set(errors, path, { type: 'cross', message });
     }
     return { values: {}, errors };
   };
