@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, ordersPageSchema } from '../src/contract';
-import { AUDIT_CSV_COLUMNS } from '../src/contract/administration';
+import {
+  ANTI_FORGERY_HEADER,
+  ANTI_FORGERY_VALUE,
+  orderSchema,
+  ordersPageSchema,
+} from '../src/contract';
+import { AUDIT_CSV_COLUMNS, SIGN_IN_REASONS } from '../src/contract/administration';
 import { expect, expectAccessible, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -126,6 +131,36 @@ test('an admin invites a coordinator who signs in, then follows one order in the
       await expect(
         page.getByRole('status').filter({ hasText: `Exported ${count} rows.` }),
       ).toBeVisible();
+    });
+
+    await test.step('every sign-in of the coordinator, with its address and outcome in words', async () => {
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByLabel('Sign-ins of').fill(email);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page).toHaveURL(/sign_ins=/);
+      const signIns = page.getByRole('table').getByRole('row');
+      await expect(signIns.filter({ hasText: SIGN_IN_REASONS['signed-in'] }).first()).toBeVisible();
+      await expect(
+        signIns.filter({ hasText: SIGN_IN_REASONS['signed-out'] }).first(),
+      ).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: 'Address' })).toBeVisible();
+    });
+
+    await test.step('every access to one patient, linked to the patient', async () => {
+      const answer = await page.request.get(`/api/lab/v3/order/${orderId}`, {
+        headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE },
+      });
+      const { user_id: patientId } = orderSchema.parse(await answer.json());
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByLabel('Patient', { exact: true }).fill(patientId);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page).toHaveURL(new RegExp(`patient=${patientId}`));
+      const patientRows = page.getByRole('table').getByRole('row');
+      await expect(patientRows.filter({ hasText: email }).first()).toBeVisible();
+      const shown = (await patientRows.count()) - 1;
+      await expect(
+        patientRows.filter({ has: page.getByRole('link', { name: `patient ${patientId}` }) }),
+      ).toHaveCount(shown);
     });
   });
 });

@@ -1,4 +1,6 @@
 import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE, orderSchema, userSchema } from '../src/contract';
+import { ADMIN_ACCOUNTS_PATH, adminAccountsResponseSchema } from '../src/contract/administration';
+import { ACCOUNT_DISABLED_MESSAGE, SESSION_END_REASONS } from '../src/contract/console';
 import { DEMO } from './support/accounts';
 import { expect, expectAccessible, test } from './fixtures';
 import { fillWalkInOrder } from './support/orderForm';
@@ -61,5 +63,56 @@ test('a session that ends mid-form signs in again in place and places the order 
       headers: api,
     });
     expect(((await orders.json()) as { orders: unknown[] }).orders).toHaveLength(1);
+  });
+});
+
+test('an admin disables an account while its tab is open: the tab drops patient data and says why', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+  expectHttpError,
+}) => {
+  await signIn('coordinator');
+  const created = await page.request.post('/api/lab/v2/user', {
+    headers: api,
+    data: { client_user_id: `disabled-mid-visit-${Date.now()}` },
+  });
+  const { user_id: userId } = userSchema.parse(await created.json());
+  await page.goto(`/patients/${userId}`);
+  await expect(page.getByText(userId).first()).toBeVisible();
+
+  await test.step('an admin, elsewhere, disables the account', async () => {
+    const admin = await browser.newContext({ baseURL });
+    const session = await admin.request.post('/api/session', {
+      headers: api,
+      data: { email: DEMO.admin.email, password: DEMO.admin.password },
+    });
+    expect(session.ok()).toBe(true);
+    const list = await admin.request.get(ADMIN_ACCOUNTS_PATH, { headers: api });
+    const { accounts } = adminAccountsResponseSchema.parse(await list.json());
+    const coordinator = accounts.find((a) => a.email === DEMO.coordinator.email);
+    if (!coordinator) throw new Error('no coordinator account');
+    const disabled = await admin.request.patch(`${ADMIN_ACCOUNTS_PATH}/${coordinator.id}`, {
+      headers: api,
+      data: { status: 'disabled' },
+    });
+    expect(disabled.ok()).toBe(true);
+    await admin.close();
+  });
+
+  await test.step('the open tab shows why, and no patient data, without anyone clicking', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(SESSION_END_REASONS['account-disabled']);
+    await expect(page.getByText(userId)).toHaveCount(0);
+    await expect(page.getByRole('alertdialog', { name: 'Sign in again' })).toHaveCount(0);
+  });
+
+  await test.step('signing in with the right password is told the account is disabled', async () => {
+    expectHttpError('/api/session', 403);
+    await page.getByLabel('Email').fill(DEMO.coordinator.email);
+    await page.getByLabel('Password').fill(DEMO.coordinator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText(ACCOUNT_DISABLED_MESSAGE);
   });
 });

@@ -238,6 +238,27 @@ export const auditVerdictSchema = z.discriminatedUnion('ok', [
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 
 /**
+ * A row's detail in words, for the trail's page and its CSV export alike: the sign-in's
+ * outcome, the claim single sign-on missed, each changed field as before → after.
+ */
+export function auditDetailText(detail: AuditDetail | null): string {
+  if (!detail) return '';
+  const parts: string[] = [];
+  if (detail.reason) {
+    parts.push(
+      Object.hasOwn(SIGN_IN_REASONS, detail.reason)
+        ? SIGN_IN_REASONS[detail.reason as SignInReason]
+        : detail.reason,
+    );
+  }
+  if (detail.missing_claim) parts.push(`missing claim: ${detail.missing_claim}`);
+  for (const [field, change] of Object.entries(detail.changes ?? {})) {
+    parts.push(`${field}: ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`);
+  }
+  return parts.join('; ');
+}
+
+/**
  * The audit trail's columns, in order: the CSV export's header (the BFF) and the trail's
  * page (the SPA) both read this one list, so a new column reaches both.
  */
@@ -251,6 +272,9 @@ export const AUDIT_COLUMNS = [
   'record_id',
   'outcome',
   'request_id',
+  'patient_id',
+  'client_address',
+  'detail',
 ] as const;
 export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
 /** The same list under the name the integration tests use. */

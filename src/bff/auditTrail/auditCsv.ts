@@ -1,4 +1,4 @@
-import { AUDIT_COLUMNS, type AuditRow } from '../../contract';
+import { AUDIT_COLUMNS, auditDetailText, type AuditRow } from '../../contract';
 import { csvLine as line } from '../../contract/csv';
 
 /*
@@ -10,5 +10,10 @@ import { csvLine as line } from '../../contract/csv';
 export const CSV_HEADER = line(AUDIT_COLUMNS);
 
 export function csvLine(row: AuditRow): string {
-  return line(AUDIT_COLUMNS.map((column) => row[column]));
+  // The detail is an object: written in words, as the trail's page shows it.
+  return line(
+    AUDIT_COLUMNS.map((column) =>
+      column === 'detail' ? auditDetailText(row.detail) : row[column],
+    ),
+  );
 }

@@ -37,7 +37,9 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** What a person can read about a failed request; never a stack or a raw body. */
 export function describeError(error: unknown): string {
-  if (error instanceof SessionChangedError) return error.message;
+  if (error instanceof SessionChangedError || error instanceof SessionEndedError) {
+    return error.message;
+  }
   if (isApiError(error)) {
     if (error.status === 401) {
       return 'Your session has ended and you did not sign in again. Anything you entered is still here: send it again to sign in.';
@@ -119,6 +121,45 @@ function renewSession(): Promise<SessionRenewal> {
   return pendingRenewal;
 }
 
+/**
+ * An admin ended this session (disabled the account, changed its role): the page must drop
+ * every patient's data at once and say why, with no "sign in again" in place. The app
+ * registers what that means (clear the cache, go to sign-in); the live stream calls it too.
+ */
+type SessionEndedHandler = (code: string) => void;
+let sessionEndedHandler: SessionEndedHandler | null = null;
+
+export function registerSessionEndedHandler(next: SessionEndedHandler | null): void {
+  sessionEndedHandler = next;
+}
+
+export function notifySessionEnded(code: string): void {
+  sessionEndedHandler?.(code);
+}
+
+/** The 401's problem `code` when it is one of the contract's reasons a session was ended. */
+async function sessionEndReason(response: Response): Promise<string | null> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const code =
+    typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return null;
+  const { SESSION_END_REASONS } = await import('../../../contract/console');
+  return Object.hasOwn(SESSION_END_REASONS, code) ? code : null;
+}
+
+/** The request met a session an admin ended: the page is already leaving for sign-in. */
+export class SessionEndedError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super('Your session was ended by an administrator.');
+    this.name = 'SessionEndedError';
+    this.code = code;
+  }
+}
+
 /** The person signed in as someone else: what was on screen belonged to the other account. */
 export class SessionChangedError extends Error {
   constructor() {
@@ -155,6 +196,11 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   let response = await fetch(path, init);
   // The session endpoint's own 401 means "nobody is signed in", not "signed out midway".
   if (response.status === 401 && path !== SESSION_PATH && !options.signal?.aborted) {
+    const ended = await sessionEndReason(response);
+    if (ended) {
+      notifySessionEnded(ended);
+      throw new SessionEndedError(ended);
+    }
     const renewal = await renewSession();
     if (renewal === 'other-account') throw new SessionChangedError();
     if (renewal === 'renewed') response = await fetch(path, init);

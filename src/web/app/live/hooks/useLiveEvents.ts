@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '../../../../contract/webhooks';
+import { notifySessionEnded } from '../../../shared/api/client';
 import { parseLiveMessage, type LiveConnection } from '../lib/connection';
 import { joinLiveStream } from '../lib/sharedLiveStream';
 
@@ -29,6 +30,7 @@ export function useLiveEvents(handlers: LiveEventHandlers): LiveConnection {
           if (event) latest.current.onEvent(event);
         },
         resync: () => latest.current.onResync(),
+        ended: notifySessionEnded,
       }),
     [],
   );

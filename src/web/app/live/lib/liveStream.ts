@@ -1,3 +1,4 @@
+import { LIVE_SESSION_ENDED_EVENT } from '../../../../contract/console';
 import { LIVE_EVENTS_PATH } from '../../../../contract/webhooks';
 import { reopenDelayMs, type LiveConnection } from './connection';
 
@@ -14,6 +15,8 @@ export interface LiveStreamSink {
   message(data: string): void;
   /** Events may have been missed: refetch everything live events could have touched. */
   resync(): void;
+  /** An admin ended the session (`code`: why): the stream is closed for good. */
+  ended(code: string): void;
 }
 
 /**
@@ -46,6 +49,18 @@ export function openLiveStream(sink: LiveStreamSink, { missedSome = false } = {}
       if (typeof message.data === 'string') sink.message(message.data);
     };
     stream.addEventListener(RESET_EVENT, () => sink.resync());
+    stream.addEventListener(LIVE_SESSION_ENDED_EVENT, (event: MessageEvent) => {
+      // Not a dropped connection: no reconnecting with a session that is gone.
+      stream.close();
+      let code = '';
+      try {
+        const sent = (JSON.parse(String(event.data)) as { code?: unknown }).code;
+        if (typeof sent === 'string') code = sent;
+      } catch {
+        // Ended all the same; the sign-in page then gives no reason.
+      }
+      sink.ended(code);
+    });
     stream.onerror = () => {
       sink.state('reconnecting');
       if (stream.readyState !== EventSource.CLOSED) return;

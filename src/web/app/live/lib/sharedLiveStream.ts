@@ -21,13 +21,20 @@ type Relayed =
   | { kind: 'state'; state: LiveConnection }
   | { kind: 'message'; data: string }
   | { kind: 'resync' }
+  | { kind: 'ended'; code: string }
   /** A tab that has just joined asks the leader where the stream stands. */
   | { kind: 'hello' };
 
 function isRelayed(value: unknown): value is Relayed {
   if (typeof value !== 'object' || value === null) return false;
   const kind = (value as { kind?: unknown }).kind;
-  return kind === 'state' || kind === 'message' || kind === 'resync' || kind === 'hello';
+  return (
+    kind === 'state' ||
+    kind === 'message' ||
+    kind === 'resync' ||
+    kind === 'hello' ||
+    kind === 'ended'
+  );
 }
 
 function canShare(): boolean {
@@ -70,6 +77,9 @@ export function joinLiveStream(sink: LiveStreamSink): () => void {
       case 'resync':
         sink.resync();
         break;
+      case 'ended':
+        sink.ended(message.code);
+        break;
       case 'hello':
         break;
     }
@@ -95,6 +105,10 @@ export function joinLiveStream(sink: LiveStreamSink): () => void {
           resync: () => {
             sink.resync();
             relay({ kind: 'resync' });
+          },
+          ended: (code) => {
+            sink.ended(code);
+            relay({ kind: 'ended', code });
           },
         },
         { missedSome: followed },

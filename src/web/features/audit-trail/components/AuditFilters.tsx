@@ -31,7 +31,8 @@ export function AuditFilters({
     onApply(clean);
   };
 
-  const text = (key: 'account' | 'action' | 'record', label: string, hint: string) => (
+  type TextKey = 'account' | 'action' | 'record' | 'patient' | 'sign_ins';
+  const text = (key: TextKey, label: string, hint: string) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
@@ -57,6 +58,8 @@ export function AuditFilters({
       {text('account', 'Account', 'The e-mail, exactly.')}
       {text('action', 'Action', 'Exactly, e.g. GET /v3/order/{order_id}')}
       {text('record', 'Record id', 'An order, patient or job id, exactly.')}
+      {text('patient', 'Patient', 'A patient id: every access to their data.')}
+      {text('sign_ins', 'Sign-ins of', 'An e-mail: every sign-in, failure and sign-out.')}
       <div className="field">
         <SelectField
           label="Outcome"

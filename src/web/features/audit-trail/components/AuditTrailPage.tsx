@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   AUDIT_COLUMNS,
+  auditDetailText,
   type AuditColumn,
   type AuditRow,
 } from '../../../../contract/administration';
@@ -49,6 +50,12 @@ const COLUMNS: Record<AuditColumn, Column | null> = {
     cell: (row) => `${outcomeWord(row.outcome)} (${String(row.outcome)})`,
   },
   request_id: { heading: 'Request id', cell: (row) => <code>{row.request_id}</code> },
+  patient_id: {
+    heading: 'Patient',
+    cell: (row) => (row.patient_id ? <RecordLink type="patient" id={row.patient_id} /> : '—'),
+  },
+  client_address: { heading: 'Address', cell: (row) => row.client_address ?? '—' },
+  detail: { heading: 'Detail', cell: (row) => auditDetailText(row.detail) || '—' },
 };
 const SHOWN = AUDIT_COLUMNS.filter((column) => COLUMNS[column] !== null);
 

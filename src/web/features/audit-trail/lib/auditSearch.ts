@@ -8,6 +8,10 @@ export const auditSearchSchema = v.object({
   action: lenient(text(200)),
   record: lenient(text(200)),
   outcome: lenient(v.picklist(['success', 'refused', 'failed'])),
+  /** Every row that reached this patient's data (a Lab API user id). */
+  patient: lenient(text(200)),
+  /** Every sign-in attempt and sign-out of this e-mail. */
+  sign_ins: lenient(text(254)),
   /** ISO days, in the viewer's time zone. */
   from: lenient(isoDay),
   to: lenient(isoDay),
@@ -27,6 +31,8 @@ export function toAuditQuery(search: AuditSearch): Omit<AuditQuery, 'limit' | 'b
     ...(search.action ? { action: search.action.trim() } : {}),
     ...(search.record ? { record: search.record.trim() } : {}),
     ...(search.outcome ? { outcome: search.outcome } : {}),
+    ...(search.patient ? { patient: search.patient.trim() } : {}),
+    ...(search.sign_ins ? { sign_ins: search.sign_ins.trim().toLowerCase() } : {}),
     ...(search.from ? { from: localMidnight(search.from) } : {}),
     ...(search.to ? { to: localMidnight(search.to, 1) } : {}),
   };

@@ -2,8 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { LoginRequest, SessionResponse } from '../../../../contract/console';
-import { registerSessionRenewer, type SessionRenewal } from '../../../shared/api/client';
+import type { LoginRequest, SessionEndReason, SessionResponse } from '../../../../contract/console';
+import {
+  registerSessionEndedHandler,
+  registerSessionRenewer,
+  type SessionRenewal,
+} from '../../../shared/api/client';
 import { sessionQueryKey, signIn } from '../../../shared/api/session';
 import { SignInForm } from './SignInForm';
 import { signInErrorMessage } from './signInErrors';
@@ -42,6 +46,34 @@ export function SignInAgainDialog() {
     );
     return () => registerSessionRenewer(null);
   }, [queryClient]);
+
+  // An admin ended the session: no signing in again in place. Every patient's data leaves
+  // the page at once, before the sign-in page says why.
+  useEffect(() => {
+    let leaving = false;
+    registerSessionEndedHandler((code) => {
+      // The sign-in page's search drops a code it does not know: the generic page is left.
+      queryClient.clear();
+      setPending((was) => {
+        was?.resolve('declined');
+        return null;
+      });
+      if (leaving) return;
+      leaving = true;
+      void router
+        .navigate({
+          to: '/sign-in',
+          search: { ended: code as SessionEndReason },
+          replace: true,
+          ignoreBlocker: true,
+        })
+        .finally(() => {
+          leaving = false;
+          queryClient.clear();
+        });
+    });
+    return () => registerSessionEndedHandler(null);
+  }, [queryClient, router]);
 
   const finish = (renewal: SessionRenewal) => {
     pending?.resolve(renewal);

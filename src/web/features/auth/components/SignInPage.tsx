@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { SSO_ERRORS, type SsoError } from '../../../../contract/administration';
+import { SESSION_END_REASONS, type SessionEndReason } from '../../../../contract/console';
 import { safeRedirect } from '../../../shared/lib/redirect';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import { useSignIn } from '../../../shared/api/session';
@@ -12,9 +13,12 @@ export { TOO_MANY_ATTEMPTS_MESSAGE } from './signInErrors';
 export function SignInPage({
   redirectTo,
   ssoError,
+  sessionEnded,
 }: {
   redirectTo: string | undefined;
   ssoError?: SsoError | undefined;
+  /** An admin ended the session the person was in: say why. */
+  sessionEnded?: SessionEndReason | undefined;
 }) {
   usePageTitle('Sign in');
   const navigate = useNavigate();
@@ -31,7 +35,13 @@ export function SignInPage({
         <h1>Sign in</h1>
         <SignInForm
           className="card form"
-          notice={ssoError ? SSO_ERRORS[ssoError] : null}
+          notice={
+            ssoError
+              ? SSO_ERRORS[ssoError]
+              : sessionEnded
+                ? SESSION_END_REASONS[sessionEnded]
+                : null
+          }
           onSignIn={async (credentials) => {
             try {
               await signIn.mutateAsync(credentials);
