@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
   ANTI_FORGERY_HEADER,
@@ -135,15 +136,16 @@ test('the lab tests catalogue offers collection instructions only where they exi
   expect(withInstructions.length).toBeGreaterThan(0);
   for (const t of body.data) {
     await expect(
-      table.getByRole('link', { name: `Collection instructions of ${t.name} (PDF)` }),
+      table.getByRole('button', { name: `Collection instructions of ${t.name} (PDF)` }),
     ).toHaveCount(t.has_collection_instructions ? 1 : 0);
   }
+  // Pressing it saves the lab's PDF, as a person gets it (the call carries the anti-forgery header).
   const [first] = withInstructions;
-  const href = await table
-    .getByRole('link', { name: `Collection instructions of ${first?.name ?? ''} (PDF)` })
-    .getAttribute('href');
-  const pdf = await page.request.get(href ?? '', {
-    headers: { [ANTI_FORGERY_HEADER]: ANTI_FORGERY_VALUE },
-  });
-  expect(pdf.status()).toBe(200);
+  const download = page.waitForEvent('download');
+  await table
+    .getByRole('button', { name: `Collection instructions of ${first?.name ?? ''} (PDF)` })
+    .click();
+  const saved = await download;
+  const bytes = await readFile(await saved.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -25,7 +25,8 @@ export const FIRST_PAINT_BUDGET_KB: Readonly<Record<string, number>> = {
   '_app/patients/$userId/wearables.tsx': 256,
   '_app/patients/index.tsx': 206,
   '_app/results/$orderId.tsx': 239,
-  '_app/results/index.tsx': 234,
+  // The inbox reads each flagged row's result to name its markers and their direction.
+  '_app/results/index.tsx': 242,
   '_app/unmatched-results/$resultId.tsx': 227,
   '_app/unmatched-results/index.tsx': 233,
   '_app/wearables/index.tsx': 242,

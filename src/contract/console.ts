@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './consoleProtocol';
+import { ROLES, SESSION_END_REASONS, type SessionEndReason } from './consoleProtocol';
 
 /*
  * The console's own API between the SPA and the BFF (not the Lab API): sign-in and the
@@ -15,6 +15,13 @@ export {
   ROLES,
   SESSION_PATH,
   type Role,
+  SESSION_END_REASONS,
+  type SessionEndReason,
+  LIVE_SESSION_ENDED_EVENT,
+  ACCOUNT_DISABLED_CODE,
+  ACCOUNT_DISABLED_MESSAGE,
+  CONSOLE_INTAKE_PROBLEM,
+  DELETE_INTAKE_CONFIRMATION,
 } from './consoleProtocol';
 
 export const roleSchema = z.enum(ROLES);
@@ -58,32 +65,6 @@ export const deletedPatientsResponseSchema = z.object({
   patients: z.array(deletedPatientSchema),
 });
 
-/**
- * Why a session stopped working before its timeouts: the 401 problem body's `code`, so
- * an open page clears what it shows and says why.
- */
-export const SESSION_END_REASONS = {
-  'account-disabled': 'Your account was disabled by an administrator.',
-  'role-changed': 'Your role was changed by an administrator. Sign in again.',
-  'sessions-ended': 'An administrator ended your sessions. Sign in again.',
-  'password-reset': 'Your password was reset by an administrator.',
-} as const;
-export type SessionEndReason = keyof typeof SESSION_END_REASONS;
 export const sessionEndReasonSchema = z.enum(
   Object.keys(SESSION_END_REASONS) as [SessionEndReason, ...SessionEndReason[]],
 );
-
-/** The live stream's last event when an admin ended the session: its data is `{ code }`. */
-export const LIVE_SESSION_ENDED_EVENT = 'session-ended';
-
-/** The sign-in answer's problem `code` when the password was right but the account is disabled. */
-export const ACCOUNT_DISABLED_CODE = 'account-disabled';
-export const ACCOUNT_DISABLED_MESSAGE =
-  'This account is disabled. Ask an administrator to enable it.';
-
-/**
- * Deleting the webhook endpoint that is this console's own intake: refused 409 with this
- * problem `type` unless confirmed with `?confirm=` this word, as live updates stop.
- */
-export const CONSOLE_INTAKE_PROBLEM = 'urn:lab-console:management:console-intake';
-export const DELETE_INTAKE_CONFIRMATION = 'stop-live-updates';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SESSION_END_REASONS, type SessionEndReason } from '../../contract/console';
+import { SESSION_END_REASONS, type SessionEndReason } from '../../contract/consoleProtocol';
 import { SSO_ERRORS, type SsoError } from '../../contract/ssoErrors';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { lenient, text } from '../shared/lib/searchParams';

@@ -2,6 +2,7 @@ import {
   ANTI_FORGERY_HEADER,
   ANTI_FORGERY_VALUE,
   LAB_PROXY_PREFIX,
+  SESSION_END_REASONS,
   SESSION_PATH,
 } from '../../../contract/consoleProtocol';
 import type { Problem } from '../../../contract/errors';
@@ -146,7 +147,6 @@ async function sessionEndReason(response: Response): Promise<string | null> {
   const code =
     typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   if (typeof code !== 'string') return null;
-  const { SESSION_END_REASONS } = await import('../../../contract/console');
   return Object.hasOwn(SESSION_END_REASONS, code) ? code : null;
 }
 

@@ -1,4 +1,4 @@
-import { LIVE_SESSION_ENDED_EVENT } from '../../../../contract/console';
+import { LIVE_SESSION_ENDED_EVENT } from '../../../../contract/consoleProtocol';
 import { LIVE_EVENTS_PATH } from '../../../../contract/webhooks';
 import { reopenDelayMs, type LiveConnection } from './connection';
 

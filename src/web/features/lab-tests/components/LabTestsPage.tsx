@@ -5,6 +5,8 @@ import { COLLECTION_METHODS } from '../../../../contract/enums';
 import type { LabTest } from '../../../../contract/labTest';
 import { can } from '../../../../contract/permissions';
 import { describeError, labPath } from '../../../shared/api/client';
+import { downloadFile } from '../../../shared/api/download';
+import { showToast } from '../../../shared/ui/toast';
 import { humanize } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/Button';
 import { SelectField } from '../../../shared/ui/MultiSelect';
@@ -88,17 +90,24 @@ export function LabTestsPage({ role }: { role: Role }) {
                     {/* Offered only where the lab has written instructions: the document
                         answers 404 for the rest. */}
                     {test.has_collection_instructions ? (
-                      <a
-                        className="button button--secondary button--small"
-                        href={labPath(
-                          `/v3/lab_test/${encodeURIComponent(test.id)}/collection_instruction_pdf`,
-                        )}
-                        target="_blank"
-                        rel="noreferrer"
+                      <Button
+                        variant="secondary"
+                        size="small"
                         aria-label={`Collection instructions of ${test.name} (PDF)`}
+                        onPress={() => {
+                          // A plain link cannot carry the anti-forgery header every /api call needs.
+                          downloadFile(
+                            labPath(
+                              `/v3/lab_test/${encodeURIComponent(test.id)}/collection_instruction_pdf`,
+                            ),
+                            `collection-instructions-${test.name}.pdf`,
+                          ).catch((error: unknown) =>
+                            showToast({ tone: 'danger', title: describeError(error) }),
+                          );
+                        }}
                       >
                         Instructions (PDF)
-                      </a>
+                      </Button>
                     ) : null}
                     {admin && !test.auto_generated ? (
                       <Button

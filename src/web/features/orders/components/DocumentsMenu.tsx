@@ -8,7 +8,7 @@ import { parseOrderStatus } from '../../../../contract/status';
 import { describeError, labPath } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { ModalDialog } from '../../../shared/ui/Dialog';
-import { downloadFile } from '../api/download';
+import { downloadFile } from '../../../shared/api/download';
 import { labelsPath, orderDocumentPath } from '../api/documents';
 import { hasResults } from './OrderActions';
 

@@ -7,7 +7,7 @@ import { formatDateTime, humanize } from '../../../shared/lib/format';
 import { describeStatus } from '../../../shared/lib/labels';
 import { Button } from '../../../shared/ui/Button';
 import { Pending } from '../../../shared/ui/states';
-import { downloadFile } from '../api/download';
+import { downloadFile } from '../../../shared/api/download';
 import { orderTransactionQueryOptions, transactionResultPdfPath } from '../api/documents';
 
 /** Statuses after which an attempt has results of its own to read. */

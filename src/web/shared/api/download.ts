@@ -1,5 +1,5 @@
-import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../../../../contract/console';
-import { ApiError } from '../../../shared/api/client';
+import { ANTI_FORGERY_HEADER, ANTI_FORGERY_VALUE } from '../../../contract/console';
+import { ApiError } from './client';
 
 /**
  * Saves a file the BFF streams (a PDF). Every /api call carries the anti-forgery
