@@ -1,3 +1,5 @@
+import { isoFromUsDate } from '../../contract/searchInput';
+
 /*
  * A report's header fields ("Patient: …", "DOB: …"). Printed reports often set several
  * on one line ("Patient: Ada Lovelace  DOB: 1980-02-03"), so a line is cut at every
@@ -55,11 +57,8 @@ const GENDERS: Record<string, string> = {
 export function isoDate(text: string): string | null {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
   if (iso) return `${iso[1] ?? ''}-${iso[2] ?? ''}-${iso[3] ?? ''}`;
-  const us = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/.exec(text);
-  if (!us) return null;
-  const [, month = '', day = '', year = ''] = us;
-  if (Number(month) > 12 || Number(day) > 31) return null;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const us = /\b\d{1,2}\/\d{1,2}\/\d{4}\b/.exec(text);
+  return us ? isoFromUsDate(us[0]) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import {
   Header,
   Menu,
@@ -23,13 +23,13 @@ interface MenuPopoverProps {
   onClose: () => void;
 }
 
-export function ThemeMenuPopover({
+/** Both menus open below their button's end and close the same way. */
+function HeaderPopover({
   triggerRef,
   isOpen,
   onClose,
-  theme,
-  onChoose,
-}: MenuPopoverProps & { theme: ThemeChoice; onChoose: (selection: Selection) => void }) {
+  children,
+}: MenuPopoverProps & { children: ReactNode }) {
   return (
     <Popover
       triggerRef={triggerRef}
@@ -40,6 +40,20 @@ export function ThemeMenuPopover({
       placement="bottom end"
       className="menu-popover"
     >
+      {children}
+    </Popover>
+  );
+}
+
+export function ThemeMenuPopover({
+  triggerRef,
+  isOpen,
+  onClose,
+  theme,
+  onChoose,
+}: MenuPopoverProps & { theme: ThemeChoice; onChoose: (selection: Selection) => void }) {
+  return (
+    <HeaderPopover triggerRef={triggerRef} isOpen={isOpen} onClose={onClose}>
       <Menu
         aria-label="Theme"
         className="menu"
@@ -59,7 +73,7 @@ export function ThemeMenuPopover({
           </MenuItem>
         ))}
       </Menu>
-    </Popover>
+    </HeaderPopover>
   );
 }
 
@@ -80,15 +94,7 @@ export function AccountMenuPopover({
   onSignOut: () => void;
 }) {
   return (
-    <Popover
-      triggerRef={triggerRef}
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      placement="bottom end"
-      className="menu-popover"
-    >
+    <HeaderPopover triggerRef={triggerRef} isOpen={isOpen} onClose={onClose}>
       <Menu
         aria-label="Account"
         className="menu"
@@ -116,6 +122,6 @@ export function AccountMenuPopover({
           </MenuItem>
         </MenuSection>
       </Menu>
-    </Popover>
+    </HeaderPopover>
   );
 }
